@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# deps.sh [--check] - install the Debian packages excise needs, if missing.
+#
+# Run by the make targets that need the packages (test, run, check, bench).
+# Prints nothing when everything is installed.  --check only reports.
+set -euo pipefail
+
+packages=(gcc make git coccinelle sparse linux-source-6.1 linux-source-6.12
+	qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio ripgrep
+	unifdef ccache xz-utils python3 perl time)
+
+missing=()
+for p in "${packages[@]}"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+
+if [ "${1:-}" = --check ]; then
+	echo "deps.sh: missing: ${missing[*]}" >&2
+	exit 1
+fi
+echo "deps.sh: installing ${missing[*]}" >&2
+sudo=
+[ "$(id -u)" = 0 ] || sudo=sudo
+export DEBIAN_FRONTEND=noninteractive
+$sudo apt-get update -q >&2
+$sudo apt-get install -y -q --no-install-recommends "${missing[@]}" >&2

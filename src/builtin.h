@@ -1,0 +1,10 @@
+/* builtin.h - the subcommands of excise, one cmd_<name> each (as git's builtins). */
+#ifndef EXCISE_BUILTIN_H
+#define EXCISE_BUILTIN_H
+
+int cmd_locate(int argc, char **argv);
+int cmd_remove(int argc, char **argv);
+int cmd_check(int argc, char **argv);
+int cmd_cpp(int argc, char **argv);
+
+#endif

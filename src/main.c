@@ -1,0 +1,43 @@
+/* main.c - excise: remove a dead subsystem from a Linux tree, and prove it. */
+#include <stdio.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "util.h"
+
+static const struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *help;
+} commands[] = {
+	{ "locate", cmd_locate, "find every reference to a subsystem (or --dangling symbols)" },
+	{ "remove", cmd_remove, "remove a subsystem: plan, check, then apply atomically" },
+	{ "check", cmd_check, "prove a removal: residue, Kconfig, sparse, build, boot" },
+	{ "cpp", cmd_cpp, "resolve preprocessor conditionals with symbols off (like unifdef)" },
+};
+
+static void usage(FILE *out)
+{
+	fprintf(out, "usage: excise <command> [-C TREE] TARGET... [options]\n\ncommands:\n");
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
+	fprintf(out, "\nTARGET is a spec name (intermezzo), a spec file, a Kconfig symbol (SLOB,\n"
+		     "CONFIG_SLOB) or a path in the tree (drivers/net/ethernet/intel/ixgb).\n"
+		     "See `excise <command> --help` and the README.\n");
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2) {
+		usage(stderr);
+		return 2;
+	}
+	if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h") || !strcmp(argv[1], "help")) {
+		usage(stdout);
+		return 0;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
+		if (!strcmp(argv[1], commands[i].name))
+			return commands[i].fn(argc - 1, argv + 1);
+	die("'%s' is not a command; see 'excise --help'", argv[1]);
+}

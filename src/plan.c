@@ -1,0 +1,732 @@
+/* plan.c - plan every edit first, check it, then write each file atomically. */
+#define _XOPEN_SOURCE 700
+#include "plan.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "sha1.h"
+
+void plan_init(struct plan *plan, const char *root)
+{
+	memset(plan, 0, sizeof(*plan));
+	plan->root = xstrdup(root);
+}
+
+void plan_release(struct plan *plan)
+{
+	for (size_t i = 0; i < plan->nfiles; i++) {
+		free(plan->files[i].path);
+		free(plan->files[i].data);
+	}
+	for (size_t i = 0; i < plan->nedits; i++) {
+		struct edit *e = &plan->edits[i];
+		free(e->path), free(e->repl), free(e->kind), free(e->reason), free(e->group);
+	}
+	for (size_t i = 0; i < plan->ndels; i++) {
+		struct deletion *d = &plan->dels[i];
+		free(d->path), free(d->kind), free(d->reason), free(d->group);
+	}
+	for (size_t i = 0; i < plan->nnotes; i++) {
+		struct note *n = &plan->notes[i];
+		free(n->path), free(n->kind), free(n->action), free(n->reason), free(n->text);
+	}
+	free(plan->files), free(plan->edits), free(plan->dels), free(plan->notes);
+	free(plan->root);
+	memset(plan, 0, sizeof(*plan));
+}
+
+static struct plan_file *find_file(const struct plan *plan, const char *path)
+{
+	for (size_t i = 0; i < plan->nfiles; i++)
+		if (!strcmp(plan->files[i].path, path))
+			return &plan->files[i];
+	return NULL;
+}
+
+const struct plan_file *plan_file(struct plan *plan, const char *path)
+{
+	struct plan_file *f = find_file(plan, path);
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	char *full;
+
+	if (f)
+		return f;
+	full = path_join(plan->root, path);
+	if (stat(full, &st) < 0 || read_file(full, &sb) < 0) {
+		int e = errno;
+		free(full);
+		sb_release(&sb);
+		errno = e;
+		return NULL;
+	}
+	free(full);
+	GROW(plan->files, plan->files_cap, plan->nfiles + 1);
+	f = &plan->files[plan->nfiles++];
+	f->path = xstrdup(path);
+	f->data = sb_detach(&sb, &f->len);
+	f->mode = st.st_mode;
+	return f;
+}
+
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
+	       const char *repl, const char *kind, const char *reason)
+{
+	const struct plan_file *f = find_file(plan, path);
+	struct edit *e;
+
+	if (!f)
+		die("internal error: edit of %s, a file the plan has not read", path);
+	if (start > end || end > f->len)
+		die("internal error: edit of %s at %zu-%zu outside the file (%zu bytes)",
+		    path, start, end, f->len);
+	GROW(plan->edits, plan->edits_cap, plan->nedits + 1);
+	e = &plan->edits[plan->nedits++];
+	e->path = xstrdup(path);
+	e->start = start;
+	e->end = end;
+	e->repl = xstrdup(repl ? repl : "");
+	e->kind = xstrdup(kind);
+	e->reason = dup_or_null(reason);
+	e->group = NULL;
+	e->seq = plan->seq++;
+}
+
+void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t end,
+		       const char *kind, const char *reason)
+{
+	const struct plan_file *f = find_file(plan, path);
+
+	if (!f)
+		die("internal error: edit of %s, a file the plan has not read", path);
+	start = line_start(f->data, start);
+	end = line_end(f->data, f->len, end > start ? end - 1 : start);
+	plan_edit(plan, path, start, end, "", kind, reason);
+}
+
+void plan_delete(struct plan *plan, const char *path, int is_dir, const char *kind,
+		 const char *reason)
+{
+	struct deletion *d;
+	size_t n = strlen(path);
+
+	for (size_t i = 0; i < plan->ndels; i++)
+		if (!strcmp(plan->dels[i].path, path))
+			return;
+	GROW(plan->dels, plan->dels_cap, plan->ndels + 1);
+	d = &plan->dels[plan->ndels++];
+	d->path = xstrndup(path, n && path[n - 1] == '/' ? n - 1 : n);
+	d->is_dir = is_dir;
+	d->kind = xstrdup(kind);
+	d->reason = dup_or_null(reason);
+	d->group = NULL;
+	plan->seq++;
+}
+
+void plan_note(struct plan *plan, const char *path, size_t line, const char *kind,
+	       const char *action, const char *reason, const char *text)
+{
+	struct note *n;
+
+	for (size_t i = 0; i < plan->nnotes; i++)
+		if (plan->notes[i].line == line && !strcmp(plan->notes[i].path, path) &&
+		    !strcmp(plan->notes[i].action, action))
+			return;
+	GROW(plan->notes, plan->notes_cap, plan->nnotes + 1);
+	n = &plan->notes[plan->nnotes++];
+	n->path = xstrdup(path);
+	n->line = line;
+	n->kind = xstrdup(kind);
+	n->action = xstrdup(action);
+	n->reason = dup_or_null(reason);
+	n->text = dup_or_null(text);
+}
+
+void plan_set_group(struct plan *plan, const char *group)
+{
+	struct edit *e = plan->nedits ? &plan->edits[plan->nedits - 1] : NULL;
+	struct deletion *d = plan->ndels ? &plan->dels[plan->ndels - 1] : NULL;
+
+	/* Whichever was added last carries the larger sequence number. */
+	if (e && (!d || e->seq + 1 == plan->seq)) {
+		free(e->group);
+		e->group = xstrdup(group);
+	} else if (d) {
+		free(d->group);
+		d->group = xstrdup(group);
+	}
+}
+
+int plan_is_deleted(const struct plan *plan, const char *path)
+{
+	for (size_t i = 0; i < plan->ndels; i++) {
+		const char *d = plan->dels[i].path;
+		size_t n = strlen(d);
+
+		if (!strncmp(path, d, n) && (path[n] == '\0' || (path[n] == '/' && plan->dels[i].is_dir)))
+			return 1;
+	}
+	return 0;
+}
+
+static int cmp_edit(const void *a, const void *b)
+{
+	const struct edit *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	if (c)
+		return c;
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1;   /* containing edit first */
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+static void drop_edit(struct edit *e)
+{
+	free(e->path), free(e->repl), free(e->kind), free(e->reason), free(e->group);
+	e->path = NULL;
+}
+
+static int cmp_del(const void *a, const void *b)
+{
+	return strcmp(((const struct deletion *)a)->path, ((const struct deletion *)b)->path);
+}
+
+/* Sort, collapse duplicates, drop what a deletion already covers; report conflicts. */
+static int merge_edits(struct plan *plan, struct strbuf *err)
+{
+	size_t j = 0;
+	int bad = 0;
+
+	qsort(plan->edits, plan->nedits, sizeof(*plan->edits), cmp_edit);
+	for (size_t i = 0; i < plan->nedits; i++) {
+		struct edit *e = &plan->edits[i], *prev = j ? &plan->edits[j - 1] : NULL;
+
+		if (plan_is_deleted(plan, e->path)) {
+			drop_edit(e);
+			continue;
+		}
+		if (prev && !strcmp(prev->path, e->path)) {
+			int same = prev->start == e->start && prev->end == e->end &&
+				   !strcmp(prev->repl, e->repl);
+			int inside = e->start >= prev->start && e->end <= prev->end &&
+				     !prev->repl[0] && e->start < prev->end;
+
+			if (same || inside) {
+				drop_edit(e);
+				continue;
+			}
+			if (e->start < prev->end) {
+				const struct plan_file *f = find_file(plan, e->path);
+
+				sb_addf(err, "%s:%zu: conflicting edits (%s: %s; %s: %s)\n", e->path,
+					line_of_offset(f->data, e->start), prev->kind,
+					prev->reason ? prev->reason : "", e->kind,
+					e->reason ? e->reason : "");
+				bad = 1;
+			}
+		}
+		if (j != i)
+			plan->edits[j] = *e;
+		j++;
+	}
+	plan->nedits = j;
+	qsort(plan->dels, plan->ndels, sizeof(*plan->dels), cmp_del);
+	return bad ? -1 : 0;
+}
+
+int plan_check(struct plan *plan, struct strbuf *err)
+{
+	int bad = merge_edits(plan, err) < 0;
+	struct strbuf now = STRBUF_INIT;
+
+	for (size_t i = 0; i < plan->nfiles; i++) {
+		struct plan_file *f = &plan->files[i];
+		int edited = 0;
+		struct stat st;
+		char *full;
+
+		for (size_t k = 0; k < plan->nedits && !edited; k++)
+			edited = !strcmp(plan->edits[k].path, f->path);
+		if (!edited)
+			continue;
+		full = path_join(plan->root, f->path);
+		sb_reset(&now);
+		if (read_file(full, &now) < 0) {
+			sb_addf(err, "%s: cannot read: %s\n", f->path, strerror(errno));
+			bad = 1;
+		} else if (now.len != f->len || memcmp(now.buf, f->data, f->len)) {
+			sb_addf(err, "%s: changed on disk since it was read\n", f->path);
+			bad = 1;
+		} else if (stat(full, &st) < 0 || !(st.st_mode & 0222) || access(full, W_OK) < 0) {
+			sb_addf(err, "%s: file is read-only\n", f->path);
+			bad = 1;
+		}
+		free(full);
+	}
+	for (size_t i = 0; i < plan->ndels; i++) {
+		char *full = path_join(plan->root, plan->dels[i].path);
+		struct stat st;
+
+		if (lstat(full, &st) < 0) {
+			sb_addf(err, "%s: cannot delete: %s\n", plan->dels[i].path, strerror(errno));
+			bad = 1;
+		} else if (!S_ISDIR(st.st_mode) != !plan->dels[i].is_dir) {
+			sb_addf(err, "%s: expected a %s\n", plan->dels[i].path,
+				plan->dels[i].is_dir ? "directory" : "file");
+			bad = 1;
+		}
+		free(full);
+	}
+	sb_release(&now);
+	return bad ? -1 : 0;
+}
+
+size_t plan_files_touched(const struct plan *plan)
+{
+	size_t n = plan->ndels;
+
+	for (size_t i = 0; i < plan->nedits; i++)
+		if (!i || strcmp(plan->edits[i].path, plan->edits[i - 1].path))
+			n++;
+	return n;
+}
+
+/* Index range [*lo, *hi) of the (sorted) edits of f. */
+static void edits_of(const struct plan *plan, const struct plan_file *f, size_t *lo, size_t *hi)
+{
+	size_t i = 0;
+
+	while (i < plan->nedits && strcmp(plan->edits[i].path, f->path))
+		i++;
+	*lo = i;
+	while (i < plan->nedits && !strcmp(plan->edits[i].path, f->path))
+		i++;
+	*hi = i;
+}
+
+/* Append the bytes [from, to) of f with the edits [lo, hi) (all inside it) applied. */
+static void apply_range(const struct plan *plan, const struct plan_file *f, size_t lo, size_t hi,
+			size_t from, size_t to, struct strbuf *out)
+{
+	size_t pos = from;
+
+	for (size_t i = lo; i < hi; i++) {
+		const struct edit *e = &plan->edits[i];
+
+		sb_addn(out, f->data + pos, e->start - pos);
+		sb_adds(out, e->repl);
+		pos = e->end;
+	}
+	sb_addn(out, f->data + pos, to - pos);
+}
+
+void plan_result(const struct plan *plan, const struct plan_file *f, struct strbuf *out)
+{
+	size_t lo, hi;
+
+	edits_of(plan, f, &lo, &hi);
+	apply_range(plan, f, lo, hi, 0, f->len, out);
+}
+
+/* ---- unified diff ---- */
+
+struct lines {
+	size_t *start;   /* start offset of each line; start[n] = len */
+	size_t n;
+};
+
+static void split_lines(const char *buf, size_t len, struct lines *l)
+{
+	size_t cap = 0;
+
+	l->start = NULL;
+	l->n = 0;
+	GROW(l->start, cap, 2);
+	l->start[0] = 0;
+	for (size_t i = 0; i < len; i++) {
+		if (buf[i] == '\n' && i + 1 < len) {
+			GROW(l->start, cap, l->n + 3);
+			l->start[++l->n] = i + 1;
+		}
+	}
+	l->n = len ? l->n + 1 : 0;
+	GROW(l->start, cap, l->n + 2);
+	l->start[l->n] = len;
+}
+
+/* Index of the line holding offset off (off < len), by binary search. */
+static size_t line_index(const struct lines *l, size_t off)
+{
+	size_t lo = 0, hi = l->n;
+
+	while (hi - lo > 1) {
+		size_t mid = (lo + hi) / 2;
+
+		if (l->start[mid] <= off)
+			lo = mid;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+/* A run of whole old lines [la, lb) replaced by the edits [ei, ej). */
+struct chunk {
+	size_t la, lb;
+	size_t ei, ej;
+	struct strbuf text;
+};
+
+static void emit_lines(FILE *out, char sign, const char *p, size_t n, int at_eof)
+{
+	while (n) {
+		const char *nl = memchr(p, '\n', n);
+		size_t k = nl ? (size_t)(nl - p) + 1 : n;
+
+		fputc(sign, out);
+		fwrite(p, 1, k, out);
+		if (!nl) {
+			fputc('\n', out);
+			if (at_eof)
+				fputs("\\ No newline at end of file\n", out);
+		}
+		p += k;
+		n -= k;
+	}
+}
+
+static size_t count_lines(const char *p, size_t n)
+{
+	size_t c = 0;
+
+	for (size_t i = 0; i < n; i++)
+		c += p[i] == '\n';
+	return c + (n && p[n - 1] != '\n');
+}
+
+static const char *mode_str(mode_t m)
+{
+	return (m & 0111) ? "100755" : "100644";
+}
+
+static void diff_file(const struct plan *plan, const struct plan_file *f, FILE *out)
+{
+	const int ctx = 3;
+	struct lines l;
+	struct chunk *ch = NULL;
+	size_t nch = 0, cap = 0, lo, hi;
+	long delta = 0;
+
+	edits_of(plan, f, &lo, &hi);
+	if (lo == hi)
+		return;
+	split_lines(f->data, f->len, &l);
+	/* Each edit covers whole lines; edits sharing a line become one chunk. */
+	for (size_t i = lo; i < hi; i++) {
+		const struct edit *e = &plan->edits[i];
+		size_t la, lb;
+
+		if (e->start == e->end) {
+			if (e->start == f->len && (!f->len || f->data[f->len - 1] == '\n')) {
+				la = lb = l.n;
+			} else {
+				la = line_index(&l, e->start < f->len ? e->start : f->len - 1);
+				/* Whole new lines before line la, or a change of line la. */
+				size_t rl = strlen(e->repl);
+				int whole = e->start == l.start[la] && (!rl || e->repl[rl - 1] == '\n');
+
+				lb = whole ? la : la + 1;
+			}
+		} else {
+			la = line_index(&l, e->start);
+			lb = line_index(&l, e->end - 1) + 1;
+		}
+		if (nch && la < ch[nch - 1].lb) {
+			if (lb > ch[nch - 1].lb)
+				ch[nch - 1].lb = lb;
+			ch[nch - 1].ej = i + 1;
+		} else {
+			GROW(ch, cap, nch + 1);
+			ch[nch] = (struct chunk){ la, lb, i, i + 1, STRBUF_INIT };
+			nch++;
+		}
+	}
+	for (size_t c = 0; c < nch; c++)
+		apply_range(plan, f, ch[c].ei, ch[c].ej, l.start[ch[c].la], l.start[ch[c].lb],
+			    &ch[c].text);
+
+	fprintf(out, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", f->path, f->path, f->path, f->path);
+	for (size_t c = 0; c < nch;) {
+		size_t c2 = c, ha, hb, na = 0, nb = 0;
+
+		/* Chunks whose context overlaps form one hunk. */
+		while (c2 + 1 < nch && ch[c2 + 1].la <= ch[c2].lb + 2 * ctx)
+			c2++;
+		ha = ch[c].la > (size_t)ctx ? ch[c].la - ctx : 0;
+		hb = ch[c2].lb + ctx < l.n ? ch[c2].lb + ctx : l.n;
+		for (size_t k = c; k <= c2; k++)
+			nb += count_lines(ch[k].text.buf ? ch[k].text.buf : "", ch[k].text.len);
+		na = hb - ha;
+		nb += na;
+		for (size_t k = c; k <= c2; k++)
+			nb -= ch[k].lb - ch[k].la;
+		fprintf(out, "@@ -%zu", na ? ha + 1 : ha);
+		if (na != 1)
+			fprintf(out, ",%zu", na);
+		fprintf(out, " +%ld", nb ? (long)ha + 1 + delta : (long)ha + delta);
+		if (nb != 1)
+			fprintf(out, ",%zu", nb);
+		fputs(" @@\n", out);
+		size_t pos = ha;
+		for (size_t k = c; k <= c2; k++) {
+			emit_lines(out, ' ', f->data + l.start[pos], l.start[ch[k].la] - l.start[pos],
+				   ch[k].la == l.n);
+			emit_lines(out, '-', f->data + l.start[ch[k].la],
+				   l.start[ch[k].lb] - l.start[ch[k].la], ch[k].lb == l.n);
+			emit_lines(out, '+', ch[k].text.buf ? ch[k].text.buf : "", ch[k].text.len,
+				   ch[k].lb == l.n);
+			delta += (long)count_lines(ch[k].text.buf ? ch[k].text.buf : "", ch[k].text.len) -
+				 (long)(ch[k].lb - ch[k].la);
+			pos = ch[k].lb;
+		}
+		emit_lines(out, ' ', f->data + l.start[pos], l.start[hb] - l.start[pos], hb == l.n);
+		c = c2 + 1;
+	}
+	for (size_t c = 0; c < nch; c++)
+		sb_release(&ch[c].text);
+	free(ch);
+	free(l.start);
+}
+
+static void diff_deleted_file(const char *path, const char *data, size_t len, mode_t mode,
+			      FILE *out)
+{
+	char id[41];
+
+	git_blob_id(data, len, id);
+	fprintf(out, "diff --git a/%s b/%s\ndeleted file mode %s\nindex %s..%040d\n", path, path,
+		mode_str(mode), id, 0);
+	if (!len)
+		return;
+	if (memchr(data, '\0', len < 8000 ? len : 8000)) {
+		fprintf(out, "Binary files a/%s and /dev/null differ\n", path);
+		return;
+	}
+	fprintf(out, "--- a/%s\n+++ /dev/null\n", path);
+	fprintf(out, "@@ -1");
+	if (count_lines(data, len) != 1)
+		fprintf(out, ",%zu", count_lines(data, len));
+	fprintf(out, " +0,0 @@\n");
+	emit_lines(out, '-', data, len, 1);
+}
+
+static int cmp_strp(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Append the files under dir (relative paths), recursively, sorted. */
+static void list_files(const char *root, const char *dir, struct strvec *out)
+{
+	char *full = path_join(root, dir);
+	DIR *d = opendir(full);
+	struct dirent *de;
+	struct strvec names = STRVEC_INIT;
+
+	if (!d)
+		die_errno("cannot read directory %s", full);
+	while ((de = readdir(d)))
+		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+			sv_push(&names, de->d_name);
+	closedir(d);
+	qsort(names.v, names.n, sizeof(char *), cmp_strp);
+	for (size_t i = 0; i < names.n; i++) {
+		char *rel = path_join(dir, names.v[i]);
+		char *abs = path_join(root, rel);
+		struct stat st;
+
+		if (lstat(abs, &st) == 0 && S_ISDIR(st.st_mode)) {
+			list_files(root, rel, out);
+			free(rel);
+		} else {
+			sv_push_owned(out, rel);
+		}
+		free(abs);
+	}
+	sv_clear(&names);
+	free(full);
+}
+
+void plan_diff(struct plan *plan, FILE *out)
+{
+	struct strvec paths = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	/* Edited and deleted files, in path order, as git prints them. */
+	for (size_t i = 0; i < plan->nfiles; i++) {
+		size_t lo, hi;
+
+		edits_of(plan, &plan->files[i], &lo, &hi);
+		if (lo != hi)
+			sv_push(&paths, plan->files[i].path);
+	}
+	for (size_t i = 0; i < plan->ndels; i++) {
+		if (plan->dels[i].is_dir)
+			list_files(plan->root, plan->dels[i].path, &paths);
+		else
+			sv_push(&paths, plan->dels[i].path);
+	}
+	sv_sort_uniq(&paths);
+	for (size_t i = 0; i < paths.n; i++) {
+		const struct plan_file *f = find_file(plan, paths.v[i]);
+
+		if (plan_is_deleted(plan, paths.v[i])) {
+			char *full = path_join(plan->root, paths.v[i]);
+			struct stat st;
+
+			sb_reset(&sb);
+			if (lstat(full, &st) < 0 || read_file(full, &sb) < 0)
+				die_errno("cannot read %s", full);
+			diff_deleted_file(paths.v[i], sb.buf, sb.len, st.st_mode, out);
+			free(full);
+		} else if (f) {
+			diff_file(plan, f, out);
+		}
+	}
+	sb_release(&sb);
+	sv_clear(&paths);
+}
+
+/* ---- apply ---- */
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)ftw;
+	if (flag == FTW_DP ? rmdir(path) : unlink(path)) {
+		warnmsg("cannot remove %s: %s", path, strerror(errno));
+		return -1;
+	}
+	return 0;
+}
+
+/* Remove the now-empty parent directories of path, up to the root. */
+static void prune_parents(const char *root, const char *path)
+{
+	char *rel = xstrdup(path);
+	char *slash;
+
+	while ((slash = strrchr(rel, '/'))) {
+		char *full;
+
+		*slash = '\0';
+		full = path_join(root, rel);
+		if (rmdir(full) < 0) {
+			free(full);
+			break;
+		}
+		free(full);
+	}
+	free(rel);
+}
+
+static int write_all(int fd, const char *p, size_t n)
+{
+	while (n) {
+		ssize_t w = write(fd, p, n);
+
+		if (w < 0) {
+			if (errno == EINTR)
+				continue;
+			return -1;
+		}
+		p += w;
+		n -= (size_t)w;
+	}
+	return 0;
+}
+
+int plan_apply(struct plan *plan)
+{
+	struct strvec tmps = STRVEC_INIT, dests = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	/* 1. Every new file is written beside its original, nothing renamed yet. */
+	for (size_t i = 0; i < plan->nfiles && !ret; i++) {
+		struct plan_file *f = &plan->files[i];
+		size_t lo, hi;
+		char *full, *tmp, *slash;
+		int fd;
+
+		edits_of(plan, f, &lo, &hi);
+		if (lo == hi)
+			continue;
+		sb_reset(&sb);
+		plan_result(plan, f, &sb);
+		full = path_join(plan->root, f->path);
+		slash = strrchr(full, '/');
+		tmp = slash ? xasprintf("%.*s/.%s.excise-XXXXXX", (int)(slash - full), full, slash + 1)
+			    : xasprintf(".%s.excise-XXXXXX", full);
+		fd = mkstemp(tmp);
+		if (fd < 0 || fchmod(fd, f->mode & 07777) < 0 || write_all(fd, sb.buf, sb.len) < 0 ||
+		    fsync(fd) < 0) {
+			warnmsg("%s: cannot write: %s", f->path, strerror(errno));
+			if (fd >= 0)
+				unlink(tmp);
+			ret = -1;
+		}
+		if (fd >= 0)
+			close(fd);
+		if (!ret) {
+			sv_push_owned(&tmps, tmp);
+			sv_push_owned(&dests, full);
+		} else {
+			free(tmp);
+			free(full);
+		}
+	}
+	if (ret) {
+		for (size_t i = 0; i < tmps.n; i++)
+			unlink(tmps.v[i]);
+		goto out;
+	}
+	/* 2. Each rename replaces one file whole: old or new, never partial. */
+	for (size_t i = 0; i < tmps.n; i++) {
+		if (rename(tmps.v[i], dests.v[i]) < 0) {
+			warnmsg("cannot rename %s to %s: %s", tmps.v[i], dests.v[i], strerror(errno));
+			ret = -1;
+		}
+	}
+	/* 3. Deletions, then directories they left empty. */
+	for (size_t i = 0; i < plan->ndels; i++) {
+		char *full = path_join(plan->root, plan->dels[i].path);
+
+		if (plan->dels[i].is_dir ? nftw(full, rm_entry, 16, FTW_DEPTH | FTW_PHYS) != 0
+					 : unlink(full) < 0) {
+			warnmsg("cannot delete %s: %s", plan->dels[i].path, strerror(errno));
+			ret = -1;
+		}
+		prune_parents(plan->root, plan->dels[i].path);
+		free(full);
+	}
+out:
+	sv_clear(&tmps);
+	sv_clear(&dests);
+	sb_release(&sb);
+	return ret;
+}

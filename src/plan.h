@@ -1,0 +1,125 @@
+/*
+ * plan.h - the edit plan: every change excise makes, planned before any
+ * file is written.
+ *
+ * Modules read files through plan_file() (one snapshot per file), then add
+ * byte-range edits against that snapshot, file and directory deletions, and
+ * notes (references kept or left for review).  plan_check() verifies the
+ * plan (no conflicting edits, every file unchanged on disk since it was
+ * read); plan_apply() writes each file atomically (temporary file in the same
+ * directory, then rename); plan_diff() prints the change as a git-style
+ * unified diff that `git apply` accepts.
+ */
+#ifndef EXCISE_PLAN_H
+#define EXCISE_PLAN_H
+
+#include <stdio.h>
+#include <sys/types.h>
+
+#include "util.h"
+
+/* One replacement of bytes [start, end) of a file as read. */
+struct edit {
+	char *path;      /* relative to the tree root */
+	size_t start;
+	size_t end;
+	char *repl;      /* replacement text, "" to delete */
+	char *kind;      /* reference kind, e.g. "kconfig-depends" */
+	char *reason;    /* one line, for the report and commit messages */
+	char *group;     /* patch-series area, or NULL to derive from path */
+	size_t seq;      /* insertion order, for stable sorting */
+};
+
+/* A file or directory to delete (directories recursively). */
+struct deletion {
+	char *path;
+	char *kind;
+	char *reason;
+	char *group;
+	int is_dir;
+};
+
+/* A reference that stays: kept on purpose, or left for a human to review. */
+struct note {
+	char *path;
+	size_t line;
+	char *kind;
+	char *action;    /* "kept" or "review" */
+	char *reason;
+	char *text;      /* the line, without its newline */
+};
+
+/* The contents of a file when it was first read for planning. */
+struct plan_file {
+	char *path;
+	char *data;      /* NUL-terminated */
+	size_t len;
+	mode_t mode;
+};
+
+struct plan {
+	char *root;
+	struct plan_file *files;
+	size_t nfiles, files_cap;
+	struct edit *edits;
+	size_t nedits, edits_cap;
+	struct deletion *dels;
+	size_t ndels, dels_cap;
+	struct note *notes;
+	size_t nnotes, notes_cap;
+	size_t seq;
+};
+
+void plan_init(struct plan *plan, const char *root);
+void plan_release(struct plan *plan);
+
+/*
+ * The snapshot of path (relative to the root), read on first use.  Returns
+ * NULL with errno set if it cannot be read.  The data stays valid until
+ * plan_release().
+ */
+const struct plan_file *plan_file(struct plan *plan, const char *path);
+
+/* Replace bytes [start, end) of path; the file must have been read by plan_file(). */
+void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
+	       const char *repl, const char *kind, const char *reason);
+/* Delete whole lines: from the line holding start to the end of the line holding end - 1. */
+void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t end,
+		       const char *kind, const char *reason);
+/* Delete a file or a directory tree. */
+void plan_delete(struct plan *plan, const char *path, int is_dir, const char *kind,
+		 const char *reason);
+void plan_note(struct plan *plan, const char *path, size_t line, const char *kind,
+	       const char *action, const char *reason, const char *text);
+/* Set the patch-series area of the most recent edit or deletion. */
+void plan_set_group(struct plan *plan, const char *group);
+
+/* True if path is deleted by the plan, itself or through a deleted directory. */
+int plan_is_deleted(const struct plan *plan, const char *path);
+
+/*
+ * Sort and merge the edits (identical edits collapse, an edit inside a
+ * deleted range is dropped), then verify: no two edits overlap, no edit
+ * touches a deleted file, every file read is unchanged on disk and writable.
+ * Returns 0, or -1 with a message per problem in err.
+ */
+int plan_check(struct plan *plan, struct strbuf *err);
+
+/* Print the plan as a git-style unified diff (a/ b/ prefixes). */
+void plan_diff(struct plan *plan, FILE *out);
+
+/* The new contents of a planned file (edits applied), into out. */
+void plan_result(const struct plan *plan, const struct plan_file *f, struct strbuf *out);
+
+/*
+ * Apply a checked plan: every changed file is first written to a temporary
+ * file beside it; only when all are written are they renamed into place and
+ * the deletions done.  Returns 0, or -1 after a message (nothing renamed if
+ * writing failed).
+ */
+int plan_apply(struct plan *plan);
+
+/* Number of files changed or deleted (after plan_check). */
+size_t plan_files_touched(const struct plan *plan);
+
+#endif

@@ -1,0 +1,459 @@
+/* util.c - allocation, growable buffers, errors and file reading. */
+#include "util.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+const char *progname = "excise";
+
+static void vmsg(const char *fmt, va_list ap, int errnum)
+{
+	fprintf(stderr, "%s: ", progname);
+	vfprintf(stderr, fmt, ap);
+	if (errnum)
+		fprintf(stderr, ": %s", strerror(errnum));
+	fputc('\n', stderr);
+}
+
+void die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap, 0);
+	va_end(ap);
+	exit(2);
+}
+
+void die_errno(const char *fmt, ...)
+{
+	int e = errno;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap, e);
+	va_end(ap);
+	exit(2);
+}
+
+void warnmsg(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vmsg(fmt, ap, 0);
+	va_end(ap);
+}
+
+void *xmalloc(size_t n)
+{
+	void *p = malloc(n ? n : 1);
+
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+void *xcalloc(size_t n, size_t size)
+{
+	void *p = calloc(n ? n : 1, size ? size : 1);
+
+	if (!p)
+		die("out of memory (%zu x %zu bytes)", n, size);
+	return p;
+}
+
+void *xrealloc(void *p, size_t n)
+{
+	p = realloc(p, n ? n : 1);
+	if (!p)
+		die("out of memory (%zu bytes)", n);
+	return p;
+}
+
+char *xstrdup(const char *s)
+{
+	return xstrndup(s, strlen(s));
+}
+
+char *xstrndup(const char *s, size_t n)
+{
+	char *p = xmalloc(n + 1);
+
+	memcpy(p, s, n);
+	p[n] = '\0';
+	return p;
+}
+
+char *xasprintf(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(&sb, fmt, ap);
+	va_end(ap);
+	return sb_detach(&sb, NULL);
+}
+
+void *grow_array(void *p, size_t *cap, size_t want, size_t elem)
+{
+	size_t n;
+
+	if (want <= *cap)
+		return p;
+	n = *cap ? *cap : 8;
+	while (n < want)
+		n *= 2;
+	if (n > SIZE_MAX / elem)
+		die("out of memory (array of %zu)", n);
+	*cap = n;
+	return xrealloc(p, n * elem);
+}
+
+void sb_grow(struct strbuf *sb, size_t extra)
+{
+	size_t want = sb->len + extra + 1;
+
+	if (want <= sb->cap)
+		return;
+	sb->buf = grow_array(sb->buf, &sb->cap, want, 1);
+}
+
+void sb_addn(struct strbuf *sb, const char *s, size_t n)
+{
+	sb_grow(sb, n);
+	memcpy(sb->buf + sb->len, s, n);
+	sb->len += n;
+	sb->buf[sb->len] = '\0';
+}
+
+void sb_adds(struct strbuf *sb, const char *s)
+{
+	sb_addn(sb, s, strlen(s));
+}
+
+void sb_addc(struct strbuf *sb, char c)
+{
+	sb_addn(sb, &c, 1);
+}
+
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap)
+{
+	va_list cp;
+	int n;
+
+	va_copy(cp, ap);
+	n = vsnprintf(NULL, 0, fmt, cp);
+	va_end(cp);
+	if (n < 0)
+		die("bad format string");
+	sb_grow(sb, (size_t)n);
+	vsnprintf(sb->buf + sb->len, (size_t)n + 1, fmt, ap);
+	sb->len += (size_t)n;
+}
+
+void sb_addf(struct strbuf *sb, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	sb_vaddf(sb, fmt, ap);
+	va_end(ap);
+}
+
+void sb_reset(struct strbuf *sb)
+{
+	sb->len = 0;
+	if (sb->buf)
+		sb->buf[0] = '\0';
+}
+
+void sb_release(struct strbuf *sb)
+{
+	free(sb->buf);
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+}
+
+char *sb_detach(struct strbuf *sb, size_t *len)
+{
+	char *p;
+
+	sb_grow(sb, 0);
+	p = sb->buf;
+	if (len)
+		*len = sb->len;
+	sb->buf = NULL;
+	sb->len = sb->cap = 0;
+	return p;
+}
+
+void sv_push(struct strvec *sv, const char *s)
+{
+	sv_push_owned(sv, xstrdup(s));
+}
+
+void sv_push_owned(struct strvec *sv, char *s)
+{
+	GROW(sv->v, sv->cap, sv->n + 2);
+	sv->v[sv->n++] = s;
+	sv->v[sv->n] = NULL;
+}
+
+int sv_contains(const struct strvec *sv, const char *s)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		if (!strcmp(sv->v[i], s))
+			return 1;
+	return 0;
+}
+
+static int cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+void sv_sort_uniq(struct strvec *sv)
+{
+	size_t j = 0;
+
+	if (!sv->n)
+		return;
+	qsort(sv->v, sv->n, sizeof(*sv->v), cmp_str);
+	for (size_t i = 1; i < sv->n; i++) {
+		if (!strcmp(sv->v[i], sv->v[j]))
+			free(sv->v[i]);
+		else
+			sv->v[++j] = sv->v[i];
+	}
+	sv->n = j + 1;
+	sv->v[sv->n] = NULL;
+}
+
+void sv_clear(struct strvec *sv)
+{
+	for (size_t i = 0; i < sv->n; i++)
+		free(sv->v[i]);
+	free(sv->v);
+	sv->v = NULL;
+	sv->n = sv->cap = 0;
+}
+
+int read_file(const char *path, struct strbuf *sb)
+{
+	struct stat st;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0)
+		goto fail;
+	if (S_ISDIR(st.st_mode)) {
+		errno = EISDIR;
+		goto fail;
+	}
+	sb_grow(sb, st.st_size > 0 ? (size_t)st.st_size : 4096);
+	for (;;) {
+		ssize_t n;
+
+		sb_grow(sb, 4096);
+		n = read(fd, sb->buf + sb->len, sb->cap - sb->len - 1);
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			goto fail;
+		}
+		if (n == 0)
+			break;
+		sb->len += (size_t)n;
+	}
+	sb->buf[sb->len] = '\0';
+	close(fd);
+	return 0;
+fail:;
+	int e = errno;
+	close(fd);
+	errno = e;
+	return -1;
+}
+
+char *path_join(const char *dir, const char *rel)
+{
+	size_t n = strlen(dir);
+
+	if (!n || !strcmp(dir, "."))
+		return xstrdup(rel);
+	if (dir[n - 1] == '/')
+		return xasprintf("%s%s", dir, rel);
+	return xasprintf("%s/%s", dir, rel);
+}
+
+int starts_with(const char *s, const char *prefix)
+{
+	return !strncmp(s, prefix, strlen(prefix));
+}
+
+int ends_with(const char *s, const char *suffix)
+{
+	size_t a = strlen(s), b = strlen(suffix);
+
+	return a >= b && !memcmp(s + a - b, suffix, b);
+}
+
+size_t line_of_offset(const char *buf, size_t off)
+{
+	size_t line = 1;
+	const char *p = buf, *end = buf + off;
+
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		line++;
+		p++;
+	}
+	return line;
+}
+
+size_t line_start(const char *buf, size_t off)
+{
+	while (off > 0 && buf[off - 1] != '\n')
+		off--;
+	return off;
+}
+
+size_t line_end(const char *buf, size_t len, size_t off)
+{
+	const char *nl = memchr(buf + off, '\n', len - off);
+
+	return nl ? (size_t)(nl - buf) + 1 : len;
+}
+
+int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr)
+{
+	int pipefd[2] = { -1, -1 };
+	pid_t pid;
+	int status;
+
+	if (out && pipe(pipefd) < 0)
+		return -1;
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		return -1;
+	if (pid == 0) {
+		if (out) {
+			dup2(pipefd[1], 1);
+			close(pipefd[0]);
+			close(pipefd[1]);
+		}
+		if (quiet_stderr) {
+			int fd = open("/dev/null", O_WRONLY);
+			if (fd >= 0)
+				dup2(fd, 2);
+		}
+		if (dir && chdir(dir) < 0)
+			_exit(127);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	if (out) {
+		char buf[65536];
+		ssize_t n;
+
+		close(pipefd[1]);
+		while ((n = read(pipefd[0], buf, sizeof(buf))) != 0) {
+			if (n < 0) {
+				if (errno == EINTR)
+					continue;
+				break;
+			}
+			sb_addn(out, buf, (size_t)n);
+		}
+		close(pipefd[0]);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		if (errno != EINTR)
+			return -1;
+	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+static size_t hash_bytes(const char *s, size_t n)
+{
+	size_t h = 1469598103934665603ull;
+
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
+	return h;
+}
+
+static size_t strset_find(const struct strset *set, const char *s, size_t n)
+{
+	size_t mask = set->cap - 1, i = hash_bytes(s, n) & mask;
+
+	while (set->slot[i] && (strncmp(set->slot[i], s, n) || set->slot[i][n]))
+		i = (i + 1) & mask;
+	return i;
+}
+
+int strset_addn(struct strset *set, const char *s, size_t n)
+{
+	size_t i;
+
+	if ((set->n + 1) * 2 > set->cap) {
+		struct strset bigger = { NULL, set->cap ? set->cap * 2 : 64, 0 };
+
+		bigger.slot = xcalloc(bigger.cap, sizeof(char *));
+		for (size_t j = 0; j < set->cap; j++) {
+			if (!set->slot[j])
+				continue;
+			bigger.slot[strset_find(&bigger, set->slot[j], strlen(set->slot[j]))] = set->slot[j];
+			bigger.n++;
+		}
+		free(set->slot);
+		*set = bigger;
+	}
+	i = strset_find(set, s, n);
+	if (set->slot[i])
+		return 0;
+	set->slot[i] = xstrndup(s, n);
+	set->n++;
+	return 1;
+}
+
+int strset_add(struct strset *set, const char *s)
+{
+	return strset_addn(set, s, strlen(s));
+}
+
+int strset_hasn(const struct strset *set, const char *s, size_t n)
+{
+	return set->cap && set->slot[strset_find(set, s, n)] != NULL;
+}
+
+int strset_has(const struct strset *set, const char *s)
+{
+	return strset_hasn(set, s, strlen(s));
+}
+
+void strset_clear(struct strset *set)
+{
+	for (size_t i = 0; i < set->cap; i++)
+		free(set->slot[i]);
+	free(set->slot);
+	set->slot = NULL;
+	set->cap = set->n = 0;
+}
+
+void strset_to_sorted(const struct strset *set, struct strvec *out)
+{
+	for (size_t i = 0; i < set->cap; i++)
+		if (set->slot[i])
+			sv_push(out, set->slot[i]);
+	sv_sort_uniq(out);
+}

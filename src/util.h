@@ -1,0 +1,110 @@
+/* util.h - allocation, growable buffers, errors and file reading. */
+#ifndef EXCISE_UTIL_H
+#define EXCISE_UTIL_H
+
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdio.h>
+
+#define ARRAY_SIZE(a) (sizeof(a) / sizeof((a)[0]))
+
+/* Program name used as the prefix of every diagnostic ("excise"). */
+extern const char *progname;
+
+/* Print "excise: <message>" to stderr and exit with status 2. */
+void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* Like die(), with ": strerror(errno)" appended. */
+void die_errno(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
+/* Print "excise: <message>" to stderr and continue. */
+void warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+void *xmalloc(size_t n);
+void *xcalloc(size_t n, size_t size);
+void *xrealloc(void *p, size_t n);
+char *xstrdup(const char *s);
+char *xstrndup(const char *s, size_t n);
+char *xasprintf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Grow an array *p of *cap elements of size elem to hold at least want. */
+void *grow_array(void *p, size_t *cap, size_t want, size_t elem);
+#define GROW(arr, cap, want) ((arr) = grow_array((arr), &(cap), (want), sizeof(*(arr))))
+
+/* A growable, always NUL-terminated byte buffer. */
+struct strbuf {
+	char *buf;
+	size_t len;
+	size_t cap;
+};
+#define STRBUF_INIT { NULL, 0, 0 }
+
+void sb_grow(struct strbuf *sb, size_t extra);
+void sb_addn(struct strbuf *sb, const char *s, size_t n);
+void sb_adds(struct strbuf *sb, const char *s);
+void sb_addc(struct strbuf *sb, char c);
+void sb_addf(struct strbuf *sb, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void sb_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+void sb_reset(struct strbuf *sb);
+void sb_release(struct strbuf *sb);
+/* Take ownership of the buffer (never NULL); sb is reset to empty. */
+char *sb_detach(struct strbuf *sb, size_t *len);
+
+/* A growable array of owned strings. */
+struct strvec {
+	char **v;
+	size_t n;
+	size_t cap;
+};
+#define STRVEC_INIT { NULL, 0, 0 }
+
+void sv_push(struct strvec *sv, const char *s);
+void sv_push_owned(struct strvec *sv, char *s);
+int sv_contains(const struct strvec *sv, const char *s);
+void sv_sort_uniq(struct strvec *sv);
+void sv_clear(struct strvec *sv);
+
+/*
+ * Read a whole file into sb (appended, NUL-terminated).  Returns 0, or -1
+ * with errno set.
+ */
+int read_file(const char *path, struct strbuf *sb);
+
+/* Join a directory and a relative path into a new string ("dir/rel"). */
+char *path_join(const char *dir, const char *rel);
+
+int starts_with(const char *s, const char *prefix);
+int ends_with(const char *s, const char *suffix);
+
+/* True for the bytes grep -w and C treat as word characters: [A-Za-z0-9_]. */
+static inline int is_word_char(unsigned char c)
+{
+	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') ||
+	       (c >= '0' && c <= '9') || c == '_';
+}
+
+/* 1-based line number of offset off in buf (counts '\n' before off). */
+size_t line_of_offset(const char *buf, size_t off);
+/* Offsets of the start and end (past the '\n', or len) of the line holding off. */
+size_t line_start(const char *buf, size_t off);
+size_t line_end(const char *buf, size_t len, size_t off);
+
+/* Run argv (argv[0] looked up in PATH) in dir, output to sb if non-NULL.  Returns exit status, or -1. */
+int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr);
+
+#endif
+
+/* A set of strings (open addressing); keys are copied. */
+struct strset {
+	char **slot;
+	size_t cap;   /* power of two, or 0 */
+	size_t n;
+};
+#define STRSET_INIT { NULL, 0, 0 }
+
+/* Insert s; returns 1 if it was new, 0 if already present. */
+int strset_add(struct strset *set, const char *s);
+int strset_addn(struct strset *set, const char *s, size_t n);
+int strset_has(const struct strset *set, const char *s);
+int strset_hasn(const struct strset *set, const char *s, size_t n);
+void strset_clear(struct strset *set);
+/* The members, sorted, as a new strvec (copies). */
+void strset_to_sorted(const struct strset *set, struct strvec *out);

@@ -1,0 +1,133 @@
+/* Unit tests of the edit plan: merging, result, unified diff (checked by git apply), apply. */
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "plan.h"
+#include "unit.h"
+
+static char dir[] = "/tmp/excise-plan-XXXXXX";
+
+static void put(const char *rel, const char *text)
+{
+	char *p = path_join(dir, rel);
+	FILE *f = fopen(p, "w");
+
+	fputs(text, f);
+	fclose(f);
+	free(p);
+}
+
+static char *get(const char *rel)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *p = path_join(dir, rel);
+
+	if (read_file(p, &sb) < 0) {
+		free(p);
+		return NULL;
+	}
+	free(p);
+	return sb_detach(&sb, NULL);
+}
+
+static int sh(const char *cmd)
+{
+	char *c = xasprintf("cd %s && %s", dir, cmd);
+	int rc = system(c);
+
+	free(c);
+	return rc;
+}
+
+int main(void)
+{
+	struct plan plan;
+	struct strbuf err = STRBUF_INIT, res = STRBUF_INIT;
+	const struct plan_file *f;
+	char *s;
+
+	if (!mkdtemp(dir))
+		return 2;
+	put("a.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n");
+	put("b.txt", "alpha\nbeta");        /* no final newline */
+	mkdir(path_join(dir, "gone"), 0755);
+	put("gone/x.c", "int x;\n");
+	put("gone/y.h", "");
+
+	plan_init(&plan, dir);
+	f = plan_file(&plan, "a.txt");
+	CHECK(f && f->len == 63);
+	/* delete line "two", replace "four" by "FOUR", duplicate edit, edit inside a deleted range */
+	plan_delete_lines(&plan, "a.txt", 4, 5, "t", "line two");
+	plan_edit(&plan, "a.txt", 14, 18, "FOUR", "t", "upper");
+	plan_edit(&plan, "a.txt", 14, 18, "FOUR", "t", "upper again");
+	plan_edit(&plan, "a.txt", 5, 6, "W", "t", "inside a deletion");
+	/* insertion at the start of "twelve", edit on the last line */
+	plan_edit(&plan, "a.txt", 56, 56, "> ", "t", "insert");
+	f = plan_file(&plan, "b.txt");
+	plan_edit(&plan, "b.txt", 6, 10, "BETA\ngamma", "t", "last line without newline");
+	plan_delete(&plan, "gone", 1, "t", "directory");
+	CHECK(plan_is_deleted(&plan, "gone/x.c"));
+	CHECK(!plan_is_deleted(&plan, "gonex"));
+	CHECK(plan_check(&plan, &err) == 0);
+	CHECK(plan.nedits == 4);
+	plan_result(&plan, plan_file(&plan, "a.txt"), &res);
+	CHECK_STR(res.buf, "one\nthree\nFOUR\nfive\nsix\nseven\neight\nnine\nten\neleven\n> twelve\n");
+
+	/* The diff applies with git apply to a copy and gives the same tree. */
+	CHECK(sh("mkdir copy && cp -a a.txt b.txt gone copy/") == 0);
+	{
+		char *dpath = path_join(dir, "change.diff");
+		FILE *out = fopen(dpath, "w");
+
+		plan_diff(&plan, out);
+		fclose(out);
+		free(dpath);
+	}
+	CHECK(sh("cd copy && git apply --whitespace=nowarn ../change.diff") == 0);
+	CHECK(plan_apply(&plan) == 0);
+	s = get("b.txt");
+	CHECK_STR(s, "alpha\nBETA\ngamma");
+	free(s);
+	CHECK(access(path_join(dir, "gone"), F_OK) != 0);
+	CHECK(sh("diff a.txt copy/a.txt && diff b.txt copy/b.txt && test ! -e copy/gone") == 0);
+	plan_release(&plan);
+
+	/* Conflicting edits and a file changed behind the plan's back are refused. */
+	plan_init(&plan, dir);
+	plan_file(&plan, "a.txt");
+	plan_edit(&plan, "a.txt", 0, 3, "ONE", "t", "x");
+	plan_edit(&plan, "a.txt", 1, 5, "Z", "t", "y");
+	sb_reset(&err);
+	CHECK(plan_check(&plan, &err) < 0);
+	CHECK(strstr(err.buf, "a.txt:1: conflicting edits") != NULL);
+	plan_release(&plan);
+
+	plan_init(&plan, dir);
+	plan_file(&plan, "a.txt");
+	plan_edit(&plan, "a.txt", 0, 3, "ONE", "t", "x");
+	put("a.txt", "changed\n");
+	sb_reset(&err);
+	CHECK(plan_check(&plan, &err) < 0);
+	CHECK(strstr(err.buf, "changed on disk") != NULL);
+	plan_release(&plan);
+
+	/* A read-only file is refused before anything is written. */
+	plan_init(&plan, dir);
+	plan_file(&plan, "a.txt");
+	plan_edit(&plan, "a.txt", 0, 1, "C", "t", "x");
+	chmod(path_join(dir, "a.txt"), 0444);
+	sb_reset(&err);
+	CHECK(plan_check(&plan, &err) < 0);
+	CHECK(strstr(err.buf, "read-only") != NULL);
+	plan_release(&plan);
+
+	sh("rm -rf copy");
+	s = xasprintf("rm -rf %s", dir);
+	system(s);
+	free(s);
+	sb_release(&err);
+	sb_release(&res);
+	return unit_done("plan");
+}
