@@ -1,0 +1,219 @@
+#!/usr/bin/env bash
+# build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] TREE [FRAGMENT...]
+#
+# Builds an x86_64 bzImage of the Linux source tree TREE out of tree, in
+# $EXCISE_CACHE/build/NAME (EXCISE_CACHE defaults to ~/.cache/excise), from
+#   make tinyconfig + scripts/boot/kernel.config + each FRAGMENT in order,
+# where a FRAGMENT is a config fragment file or one option given as an
+# argument: CONFIG_FOO=y, CONFIG_BAR="text", CONFIG_BAZ=n.  Later ones win.
+# TREE itself is never written to (make O=), so the pristine cached tree
+# may be built directly.
+#
+# After configuring, every option the fragments ask for must be in .config
+# with the requested value: Kconfig silently drops an option whose
+# dependencies are missing, and that is reported as an error, with the
+# option's "depends on" lines.
+#
+#   --jobs N     make -jN (default: the number of CPUs)
+#   --name NAME  build directory name (default: TREE's base name and a hash
+#                of its path); builds of one NAME are serialised by a lock
+#   --no-ccache  compile without ccache (by default CC="ccache gcc" when
+#                ccache is installed, with CCACHE_DIR=$EXCISE_CACHE/ccache)
+#
+# Progress and the build time go to stderr; the last line on stdout is the
+# path of the bzImage.  On failure the last lines of the build log are shown
+# and the exit status is 1 (2 for bad usage).
+set -euo pipefail
+
+me=build-kernel.sh
+here=$(cd "$(dirname "$0")" && pwd)
+cache=${EXCISE_CACHE:-$HOME/.cache/excise}
+
+die() { echo "$me: $*" >&2; exit 1; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+say() { echo "$me: $*" >&2; }
+fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
+
+jobs=$(nproc) name= use_ccache=1
+while [ $# -gt 0 ]; do
+	case $1 in
+	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+	--jobs=*) jobs=${1#*=}; shift ;;
+	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
+	--name=*) name=${1#*=}; shift ;;
+	--no-ccache) use_ccache=0; shift ;;
+	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
+	--) shift; break ;;
+	-*) echo "$me: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 1 ] || usage
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "$me: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
+
+tree=$1; shift
+[ -d "$tree" ] || die "$tree: no such directory"
+tree=$(cd "$tree" && pwd -P)
+[ -f "$tree/Makefile" ] && [ -f "$tree/Kconfig" ] && [ -d "$tree/arch/x86" ] ||
+	die "$tree does not look like a Linux source tree (no Makefile, Kconfig or arch/x86)"
+[ -e "$tree/.config" ] || [ -d "$tree/include/config" ] &&
+	die "$tree has been configured or built in place (.config or include/config exists); out-of-tree builds need a clean source tree"
+
+if [ -z "$name" ]; then
+	name=$(basename "$tree")-$(printf '%s' "$tree" | sha1sum | cut -c1-8)
+fi
+[[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "--name '$name' may hold only letters, digits and ._+-"
+out=$cache/build/$name
+case $out/ in "$tree"/*) die "build directory $out would be inside the source tree" ;; esac
+
+# The fragments, in order: the boot fragment first, then the arguments.
+frags=("$here/boot/kernel.config")
+[ -f "${frags[0]}" ] || die "${frags[0]} is missing"
+extra=
+for f in "$@"; do
+	if [[ $f =~ ^CONFIG_[A-Za-z0-9_]+=(.*)$ ]]; then
+		if [[ $f =~ ^(CONFIG_[A-Za-z0-9_]+)=n$ ]]; then
+			extra+="# ${BASH_REMATCH[1]} is not set"$'\n'
+		else
+			extra+="$f"$'\n'
+		fi
+	elif [ -f "$f" ]; then
+		frags+=("$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")")
+	else
+		die "'$f' is neither a fragment file nor an option like CONFIG_FOO=y"
+	fi
+done
+
+mkdir -p "$out"
+exec 9>"$out.lock"
+if ! flock -n 9; then
+	say "waiting for another build in $out"
+	flock 9
+fi
+
+# All settings (assignments and "is not set" lines) of the fragments, in order.
+merged=$out/.excise-fragment
+{
+	for f in "${frags[@]}"; do
+		cat "$f"
+		echo
+	done
+	printf '%s' "$extra"
+} > "$merged.tmp"
+mv "$merged.tmp" "$merged"
+
+makeargs=(-C "$tree" O="$out" ARCH=x86_64
+	KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
+	KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2015}")
+if [ $use_ccache = 1 ] && command -v ccache >/dev/null; then
+	export CCACHE_DIR=$cache/ccache
+	mkdir -p "$CCACHE_DIR"
+	makeargs+=(CC="ccache gcc")
+	ccache_note="ccache in $CCACHE_DIR"
+else
+	makeargs+=(CC=gcc)
+	ccache_note="no ccache"
+fi
+
+log=$out/excise-build.log
+: > "$log"
+fail_log() {
+	echo "$me: $1; last lines of $log:" >&2
+	tail -n "${2:-40}" "$log" | sed 's/^/  | /' >&2
+	exit 1
+}
+
+# Configure.  The previous .config is kept when the new one is identical,
+# with its old time stamp, so that make does not even re-run syncconfig.
+t0=$SECONDS
+say "configuring $tree in $out (tinyconfig + ${#frags[@]} fragment(s)${extra:+ + options})"
+[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
+make "${makeargs[@]}" tinyconfig >>"$log" 2>&1 || fail_log "make tinyconfig failed"
+cat "$merged" >> "$out/.config"
+make "${makeargs[@]}" olddefconfig >>"$log" 2>&1 || fail_log "make olddefconfig failed"
+if [ -f "$out/.config.excise-prev" ]; then
+	if cmp -s "$out/.config" "$out/.config.excise-prev"; then
+		mv "$out/.config.excise-prev" "$out/.config"
+	else
+		rm -f "$out/.config.excise-prev"
+	fi
+fi
+
+# Every requested option must have stuck.  The last setting of a symbol wins.
+declare -A want=()
+order=()
+while IFS= read -r line; do
+	if [[ $line =~ ^(CONFIG_[A-Za-z0-9_]+)=(.*)$ ]]; then
+		sym=${BASH_REMATCH[1]} val=${BASH_REMATCH[2]}
+	elif [[ $line =~ ^#\ (CONFIG_[A-Za-z0-9_]+)\ is\ not\ set$ ]]; then
+		sym=${BASH_REMATCH[1]} val=n
+	else
+		continue
+	fi
+	[ -n "${want[$sym]+x}" ] || order+=("$sym")
+	want[$sym]=$val
+done < "$merged"
+
+declare -A have=()
+while IFS= read -r line; do
+	if [[ $line =~ ^(CONFIG_[A-Za-z0-9_]+)=(.*)$ ]]; then
+		have[${BASH_REMATCH[1]}]=${BASH_REMATCH[2]}
+	fi
+done < "$out/.config"
+
+bad=0
+for sym in "${order[@]}"; do
+	w=${want[$sym]} h=${have[$sym]:-n}
+	[ "$w" = "$h" ] && continue
+	bad=$((bad + 1))
+	if [ "$h" = n ]; then
+		say "error: $sym=$w was requested but is not set in .config"
+	else
+		say "error: $sym=$w was requested but .config has $sym=$h"
+	fi
+	# Show where the symbol is defined and what it depends on.
+	short=${sym#CONFIG_}
+	grep -rlE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+$short[[:space:]]*\$" "$tree" 2>/dev/null |
+		while IFS= read -r kf; do
+			awk -v sym="$short" -v name="${kf#"$tree"/}" '
+				function done_block() { if (inblk && !prompt) print "    " name ": (no prompt: only another option can select it)" }
+				/^[[:space:]]*(menu)?config[[:space:]]/ {
+					done_block(); inblk = ($2 == sym); prompt = 0
+					if (inblk) print "    " name ":" FNR ": " $1 " " $2
+					next
+				}
+				/^[[:space:]]*(endmenu|endchoice|endif|menu|choice|if|source|comment)([[:space:]]|$)/ { done_block(); inblk = 0 }
+				inblk && /^[[:space:]]*(bool|tristate|string|int|hex)[[:space:]]+"/ { prompt = 1 }
+				inblk && /^[[:space:]]*prompt[[:space:]]/ { prompt = 1 }
+				inblk && /^[[:space:]]*depends on/ { sub(/^[[:space:]]+/, ""); print "    " name ":" FNR ":   " $0 }
+				END { done_block() }
+			' "$kf" >&2
+		done || true
+done
+[ $bad = 0 ] || die "$bad requested option(s) did not stick in $out/.config (missing dependencies?)"
+say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options all set"
+
+# Build, with a progress line now and then.
+t1=$SECONDS
+say "building bzImage with -j$jobs, $ccache_note (log: $log)"
+make "${makeargs[@]}" -j"$jobs" bzImage >>"$log" 2>&1 &
+pid=$!
+trap 'kill "$pid" 2>/dev/null || true' EXIT INT TERM
+last=$SECONDS
+while kill -0 "$pid" 2>/dev/null; do
+	sleep 1
+	if [ $((SECONDS - last)) -ge 30 ]; then
+		last=$SECONDS
+		n=$(grep -c '^  CC ' "$log" || true)
+		say "  $(fmt_time $((SECONDS - t1))): $n files compiled"
+	fi
+done
+if wait "$pid"; then rc=0; else rc=$?; fi
+trap - EXIT INT TERM
+[ $rc = 0 ] || fail_log "make bzImage failed (exit $rc) after $(fmt_time $((SECONDS - t1)))"
+
+image=$out/arch/x86/boot/bzImage
+[ -f "$image" ] || fail_log "make succeeded but $image is missing"
+n=$(grep -c '^  CC ' "$log" || true)
+say "built in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
+echo "$image"
