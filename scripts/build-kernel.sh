@@ -190,7 +190,7 @@ for sym in "${order[@]}"; do
 			' "$kf" >&2
 		done || true
 done
-[ $bad = 0 ] || die "$bad requested option(s) did not stick in $out/.config (missing dependencies?)"
+[ $bad = 0 ] || die "$bad requested option(s) did not stick in $out/.config: missing dependencies (the \"depends on\" lines above, and any if/menu around the option or around the source line of its Kconfig file), or a choice that another option wins"
 say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options all set"
 
 # Build, with a progress line now and then.

@@ -1,0 +1,293 @@
+#!/usr/bin/env bash
+# sparse-diff.sh [--jobs N] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE...
+#
+# Compiles each FILE (path/to/file.c or path/to/file.o, relative to the
+# trees) with sparse in both trees, out of tree, with the same .config:
+#   make C=2 CHECK="sparse -fmax-warnings=unlimited" path/to/file.o ...
+# and compares the warnings and errors (sparse's and the compiler's).
+#
+# CONFIG is a Kconfig target (allmodconfig, allyesconfig, defconfig, ...),
+# made in TREE_BEFORE's build directory, or a .config file; TREE_AFTER's
+# build directory gets a copy of the result, passed through olddefconfig
+# (which drops the symbols that AFTER no longer has).  ARCH is x86_64.  The
+# files must be enabled by CONFIG to mean anything: kbuild compiles a
+# single object even when CONFIG does not select it, usually with errors
+# (the same in both trees, so they cancel out).
+#
+# A FILE missing from TREE_AFTER (removed) is compiled in BEFORE only; one
+# missing from TREE_BEFORE (new) in AFTER only; one missing from both is an
+# error.  Build directories: $EXCISE_CACHE/build/sparse-<tree>-<hash>-<config>
+# (EXCISE_CACHE defaults to ~/.cache/excise), kept between runs, so that
+# `make prepare` (about 15 s for allmodconfig) is paid once per tree and config.
+#
+# Normalisation: a warning is "path: warning|error: message", with sparse's
+# continuation lines ("    expected ...", "    got ...") appended.  Paths are
+# made relative to the tree (or the build directory, for generated headers);
+# line and column numbers are dropped (a removal shifts lines), also inside
+# messages, as are objtool's +0x offsets.  Compiler notes, "In function"
+# lines and source excerpts are not warnings.  "No rule to make target X"
+# counts as an error for X.  The comparison counts duplicates: a warning
+# that BEFORE has twice and AFTER three times is one new warning.
+#
+# Output: a line with the counts for each tree, every new warning or error
+# (with its AFTER location), then PASS or FAIL.  Exit 0 when AFTER has
+# nothing new, 1 when it has, 2 on bad usage or when a tree cannot be
+# configured or prepared.
+#
+#   --jobs N      make -jN (default: the number of CPUs)
+#   --keep-logs   print the paths of the two make logs
+set -euo pipefail
+
+me=sparse-diff.sh
+cache=${EXCISE_CACHE:-$HOME/.cache/excise}
+
+usage() { echo "usage: $me [--jobs N] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE..." >&2; exit 2; }
+die() { echo "$me: $*" >&2; exit 2; }
+say() { echo "$me: $*" >&2; }
+
+jobs=$(nproc) keep_logs=0
+while [ $# -gt 0 ]; do
+	case $1 in
+	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
+	--jobs=*) jobs=${1#*=}; shift ;;
+	--keep-logs) keep_logs=1; shift ;;
+	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
+	--) shift; break ;;
+	-*) echo "$me: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+[ $# -ge 4 ] || usage
+[[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a positive number, not '$jobs'"
+command -v sparse >/dev/null || die "sparse is not installed (apt-get install sparse)"
+
+abs_tree() {
+	[ -d "$1" ] || die "$1: no such directory"
+	local t
+	t=$(cd "$1" && pwd -P)
+	[ -f "$t/Makefile" ] && [ -f "$t/Kconfig" ] || die "$t does not look like a Linux source tree"
+	[ -e "$t/.config" ] || [ -d "$t/include/config" ] &&
+		die "$t has been configured or built in place; out-of-tree builds need a clean tree"
+	echo "$t"
+}
+before=$(abs_tree "$1")
+after=$(abs_tree "$2")
+config=$3
+shift 3
+[ "$before" != "$after" ] || say "note: TREE_BEFORE and TREE_AFTER are the same directory"
+
+# CONFIG: a file, or a Kconfig target.
+if [ -f "$config" ]; then
+	config_file=$(cd "$(dirname "$config")" && pwd -P)/$(basename "$config")
+	config_id=cfg-$(sha1sum < "$config_file" | cut -c1-8)
+	config_desc=$config_file
+elif [[ $config =~ ^[a-z0-9_.-]*config$ ]]; then
+	config_file=
+	config_id=$config
+	config_desc=$config
+else
+	die "CONFIG '$config' is neither a file nor a Kconfig target like allmodconfig"
+fi
+
+# The objects, and which tree has each.
+objs_before=() objs_after=() skipped_after=() new_in_after=()
+for f in "$@"; do
+	f=${f#./}
+	case $f in
+	/*) die "$f: give files relative to the trees" ;;
+	*.c) o=${f%.c}.o src=$f ;;
+	*.o) o=$f src=${f%.o}.c ;;
+	*) die "$f: want a .c or .o file" ;;
+	esac
+	inb=0 ina=0
+	[ -f "$before/$src" ] && inb=1
+	[ -f "$after/$src" ] && ina=1
+	[ $inb = 1 ] || [ $ina = 1 ] || die "$src is in neither tree"
+	[ $inb = 1 ] && objs_before+=("$o")
+	if [ $ina = 1 ]; then objs_after+=("$o"); else skipped_after+=("$src"); fi
+	[ $inb = 1 ] || new_in_after+=("$src")
+done
+
+builddir() {
+	echo "$cache/build/sparse-$(basename "$1")-$(printf '%s' "$1" | sha1sum | cut -c1-8)-$config_id"
+}
+out_before=$(builddir "$before")
+out_after=$(builddir "$after")
+
+common=(ARCH=x86_64 KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
+	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2015")
+if command -v ccache >/dev/null; then
+	export CCACHE_DIR=$cache/ccache
+	mkdir -p "$CCACHE_DIR"
+	common+=(CC="ccache gcc")
+fi
+
+# configure TREE OUT: make OUT/.config; keep the old file (and its time
+# stamp) when nothing changed.
+configure() {
+	local tree=$1 out=$2 src=$3 log=$2/excise-config.log
+	mkdir -p "$out"
+	[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
+	if [ -n "$src" ]; then
+		cp "$src" "$out/.config"
+		make -C "$tree" O="$out" "${common[@]}" olddefconfig > "$log" 2>&1
+	else
+		make -C "$tree" O="$out" "${common[@]}" "$config" > "$log" 2>&1
+	fi || {
+		say "configuring $tree failed; last lines of $log:"
+		tail -n 20 "$log" | sed 's/^/  | /' >&2
+		exit 2
+	}
+	if [ -f "$out/.config.excise-prev" ]; then
+		if cmp -s "$out/.config" "$out/.config.excise-prev"; then
+			mv "$out/.config.excise-prev" "$out/.config"
+		else
+			rm -f "$out/.config.excise-prev"
+		fi
+	fi
+}
+
+prepare() {
+	local tree=$1 out=$2 log=$2/excise-prepare.log t0=$SECONDS
+	make -C "$tree" O="$out" "${common[@]}" -j"$jobs" prepare > "$log" 2>&1 || {
+		say "make prepare in $out failed; last lines of $log:"
+		tail -n 30 "$log" | sed 's/^/  | /' >&2
+		exit 2
+	}
+	say "prepared $(basename "$out") in $((SECONDS - t0))s"
+}
+
+# check SIDE TREE OUT OBJ...: compile the objects with sparse, log in
+# OUT/excise-sparse-SIDE.log.
+check() {
+	local tree=$2 out=$3 log=$3/excise-sparse-$1.log t0=$SECONDS
+	shift 3
+	: > "$log"
+	[ $# -gt 0 ] || return 0
+	# Compile afresh, so that the compiler's warnings are seen too (ccache
+	# replays them); C=2 runs sparse on up-to-date objects anyway.
+	(cd "$out" && rm -f -- "$@")
+	make -C "$tree" O="$out" "${common[@]}" -j"$jobs" -k C=2 \
+		CHECK="sparse -fmax-warnings=unlimited" "$@" > "$log" 2>&1 || true
+	say "checked $# object(s) in $(basename "$out") in $((SECONDS - t0))s"
+}
+
+# normalise TREE OUT < LOG: one "KEY<TAB>DISPLAY" line per warning or error.
+normalise() {
+	awk -v tree="$1" -v out="$2" '
+	function strip(s,    p) {
+		while ((p = index(s, tree "/")) > 0)
+			s = substr(s, 1, p - 1) substr(s, p + length(tree) + 1)
+		while ((p = index(s, out "/")) > 0)
+			s = substr(s, 1, p - 1) substr(s, p + length(out) + 1)
+		return s
+	}
+	function flush() {
+		if (n > 0) print key "\t" disp
+		n = 0
+	}
+	{
+		line = $0
+		gsub(/\r/, "", line)
+		if (match(line, /^[^ :]+(:[0-9]+)?(:[0-9]+)?: (warning|error): /)) {
+			flush()
+			head = substr(line, 1, RLENGTH)
+			msg = substr(line, RLENGTH + 1)
+			kind = index(head, ": error: ") ? "error" : "warning"
+			loc = substr(head, 1, index(head, ": " kind ": ") - 1)
+			path = loc
+			sub(/:.*/, "", path)
+			path = strip(path)
+			sub(/^\.\//, "", path)
+			msg = strip(msg)
+			nmsg = msg
+			while (match(nmsg, /\.(c|h|S|lds):[0-9]+(:[0-9]+)?/)) {
+				m = substr(nmsg, RSTART, RLENGTH)
+				nmsg = substr(nmsg, 1, RSTART - 1) substr(m, 1, index(m, ":") - 1) substr(nmsg, RSTART + RLENGTH)
+			}
+			gsub(/\+0x[0-9a-f]+/, "", nmsg)
+			key = path ": " kind ": " nmsg
+			disp = strip(loc) ": " kind ": " msg
+			curloc = loc
+			n = 1
+			next
+		}
+		if (n > 0 && index(line, curloc ":    ") == 1) {
+			cont = substr(line, length(curloc) + 2)
+			sub(/^ +/, "", cont)
+			cont = strip(cont)
+			key = key " | " cont
+			disp = disp " | " cont
+			next
+		}
+		if (match(line, /No rule to make target \047[^\047]+\047/)) {
+			flush()
+			t = substr(line, RSTART + 24, RLENGTH - 25)
+			print t ": error: no rule to make target\t" t ": error: no rule to make target"
+			next
+		}
+		# Anything else ends a continuation (another object may interleave,
+		# but sparse prints a warning and its continuation lines at once).
+		if (line !~ /^[^ :]+:[0-9]+:[0-9]+:    /)
+			flush()
+	}
+	END { flush() }
+	'
+}
+
+# Number the duplicates, so that the comparison counts them: KEY#n<TAB>DISPLAY.
+number() { awk -F'\t' '{ n = ++c[$1]; print $1 "#" n "\t" $2 }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1; }
+
+t0=$SECONDS
+say "before: $before"
+say "after:  $after"
+say "config: $config_desc; ${#objs_before[@]} object(s) before, ${#objs_after[@]} after"
+exec 8>"$out_before.lock"
+flock 8
+if [ "$out_after" != "$out_before" ]; then
+	exec 9>"$out_after.lock"
+	flock 9
+fi
+
+configure "$before" "$out_before" "$config_file"
+if [ "$out_after" != "$out_before" ]; then
+	configure "$after" "$out_after" "$out_before/.config"
+fi
+prepare "$before" "$out_before"
+check before "$before" "$out_before" ${objs_before[@]+"${objs_before[@]}"}
+wbefore=$out_before/excise-sparse-before.warnings
+normalise "$before" "$out_before" < "$out_before/excise-sparse-before.log" > "$wbefore"
+if [ "$out_after" != "$out_before" ]; then
+	prepare "$after" "$out_after"
+fi
+check after "$after" "$out_after" ${objs_after[@]+"${objs_after[@]}"}
+wafter=$out_after/excise-sparse-after.warnings
+normalise "$after" "$out_after" < "$out_after/excise-sparse-after.log" > "$wafter"
+
+count() { awk -F'\t' -v k="$2" 'index($1, ": " k ": ") { n++ } END { print n + 0 }' "$1"; }
+wb=$(count "$wbefore" warning)
+eb=$(count "$wbefore" error)
+wa=$(count "$wafter" warning)
+ea=$(count "$wafter" error)
+
+new=$(LC_ALL=C join -t "$(printf '\t')" -v 2 \
+	<(number < "$wbefore") \
+	<(number < "$wafter") | cut -f2-)
+gone=$(LC_ALL=C join -t "$(printf '\t')" -v 1 \
+	<(number < "$wbefore") \
+	<(number < "$wafter") | wc -l)
+
+echo "$me: before: $wb warning(s), $eb error(s) in ${#objs_before[@]} object(s)"
+echo "$me: after:  $wa warning(s), $ea error(s) in ${#objs_after[@]} object(s)${skipped_after:+, ${#skipped_after[@]} removed file(s) skipped}${new_in_after:+, ${#new_in_after[@]} new file(s)}"
+for s in ${skipped_after[@]+"${skipped_after[@]}"}; do echo "$me:   removed in after: $s"; done
+if [ $keep_logs = 1 ]; then
+	echo "$me: logs: $out_before/excise-sparse-before.log $out_after/excise-sparse-after.log"
+fi
+if [ -n "$new" ]; then
+	nnew=$(printf '%s\n' "$new" | wc -l)
+	echo "$me: $nnew new in after:"
+	printf '%s\n' "$new" | sed 's/^/  /'
+	echo "$me: FAIL $nnew new warning(s)/error(s) ($gone gone) in $((SECONDS - t0))s"
+	exit 1
+fi
+echo "$me: PASS no new warnings or errors ($gone gone) in $((SECONDS - t0))s"
