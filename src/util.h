@@ -90,8 +90,6 @@ size_t line_end(const char *buf, size_t len, size_t off);
 /* Run argv (argv[0] looked up in PATH) in dir, output to sb if non-NULL.  Returns exit status, or -1. */
 int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr);
 
-#endif
-
 /* A set of strings (open addressing); keys are copied. */
 struct strset {
 	char **slot;
@@ -108,3 +106,5 @@ int strset_hasn(const struct strset *set, const char *s, size_t n);
 void strset_clear(struct strset *set);
 /* The members, sorted, as a new strvec (copies). */
 void strset_to_sorted(const struct strset *set, struct strvec *out);
+
+#endif

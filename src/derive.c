@@ -1,0 +1,522 @@
+/*
+ * derive.c - resolve targets, and derive a subsystem's footprint from the
+ * tree: the symbols its Kbuild lines and Kconfig files tie to it, the
+ * directories and objects those symbols build, the Documentation pages its
+ * help text names, the headers and exported functions it may own (the
+ * candidates are confirmed or dropped by locate, which sees every use).
+ */
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "kbuild.h"
+#include "kconfig_defs.h"
+#include "target.h"
+
+/* An obj-/lib-/subdir- assignment of some Makefile. */
+struct objline {
+	char *makefile;     /* path of the Makefile */
+	char *dir;          /* its directory ("" for the top) */
+	size_t line;
+	char *var;
+	char *sym;          /* conditional symbol, or NULL for obj-y */
+	struct strvec words;
+};
+
+struct derive {
+	const struct tree *t;
+	struct footprint *fp;
+	struct objline *lines;
+	size_t n, cap;
+	struct kconfig_defs defs;
+};
+
+static char *dir_of(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? xstrndup(path, (size_t)(s - path)) : xstrdup("");
+}
+
+static int tree_has(const struct tree *t, const char *rel)
+{
+	char *full = path_join(t->root, rel);
+	struct stat st;
+	int ok = stat(full, &st) == 0;
+
+	free(full);
+	return ok;
+}
+
+static int tree_is_dir(const struct tree *t, const char *rel)
+{
+	char *full = path_join(t->root, rel);
+	struct stat st;
+	int ok = stat(full, &st) == 0 && S_ISDIR(st.st_mode);
+
+	free(full);
+	return ok;
+}
+
+/* Variables that list objects or directories to build. */
+static int is_object_list(const char *var)
+{
+	return starts_with(var, "obj-") || starts_with(var, "lib-") || starts_with(var, "subdir-") ||
+	       starts_with(var, "core-") || starts_with(var, "drivers-");
+}
+
+static void load_makefiles(struct derive *d)
+{
+	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+
+	for (size_t i = 0; i < d->t->files.n; i++) {
+		const char *path = d->t->files.v[i];
+		struct kbuild_file kf;
+		char *full;
+
+		if (!is_makefile(path) || starts_with(path, "tools/") || starts_with(path, "scripts/"))
+			continue;
+		full = path_join(d->t->root, path);
+		sb_reset(&sb);
+		if (read_file(full, &sb) < 0) {
+			free(full);
+			continue;
+		}
+		free(full);
+		sb_reset(&err);
+		if (kbuild_parse(&kf, path, sb.buf, sb.len, &err) < 0)
+			continue;   /* locate does not need every Makefile; remove reports it */
+		for (size_t k = 0; k < kf.n; k++) {
+			struct kbuild_line *l = &kf.lines[k];
+			struct objline *o;
+
+			if (l->kind != KB_ASSIGN)
+				continue;
+			GROW(d->lines, d->cap, d->n + 1);
+			o = &d->lines[d->n++];
+			memset(o, 0, sizeof(*o));
+			o->makefile = xstrdup(path);
+			o->dir = dir_of(path);
+			o->line = l->line;
+			o->var = xstrdup(l->var);
+			o->sym = kbuild_var_symbol(l->var);
+			for (size_t w = 0; w < l->nwords; w++)
+				sv_push_owned(&o->words, kbuild_word(&kf, &l->words[w]));
+		}
+		kbuild_release(&kf);
+	}
+	sb_release(&sb);
+	sb_release(&err);
+}
+
+/* The tree path a word of an object list in dir names: "a.o" -> dir/a.c, "b/" -> dir/b/. */
+static char *word_path(const struct derive *d, const char *dir, const char *w)
+{
+	size_t n = strlen(w);
+	char *rel, *stem;
+	static const char *const exts[] = { ".c", ".S", ".rs" };
+
+	if (n > 1 && w[n - 1] == '/') {
+		rel = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
+		return rel;
+	}
+	if (n < 3 || strcmp(w + n - 2, ".o"))
+		return NULL;
+	stem = xstrndup(w, n - 2);
+	for (size_t i = 0; i < ARRAY_SIZE(exts); i++) {
+		rel = dir[0] ? xasprintf("%s/%s%s", dir, stem, exts[i]) : xasprintf("%s%s", stem, exts[i]);
+		if (tree_has(d->t, rel)) {
+			free(stem);
+			return rel;
+		}
+		free(rel);
+	}
+	free(stem);
+	return NULL;
+}
+
+/* The parts of composite object stem in dir (stem-objs, stem-y): their paths. */
+static void composite_parts(const struct derive *d, const char *dir, const char *stem,
+			    struct strvec *out)
+{
+	size_t n = strlen(stem);
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (strcmp(o->dir, dir) || strncmp(o->var, stem, n) || o->var[n] != '-')
+			continue;
+		if (strcmp(o->var + n, "-objs") && strcmp(o->var + n, "-y") && strcmp(o->var + n, "-m") &&
+		    !starts_with(o->var + n, "-$("))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			char *p = word_path(d, dir, o->words.v[w]);
+
+			if (p)
+				sv_push_owned(out, p);
+		}
+	}
+}
+
+static int add_path(struct derive *d, const char *path, const char *why)
+{
+	if (footprint_owns(d->fp, path))
+		return 0;
+	sv_push(&d->fp->paths, path);
+	sv_push_owned(&d->fp->derivation, xasprintf("path %s: %s", path, why));
+	return 1;
+}
+
+static int add_symbol(struct derive *d, const char *sym, const char *why)
+{
+	if (footprint_has_symbol(d->fp, sym))
+		return 0;
+	sv_push(&d->fp->symbols, sym);
+	sv_push_owned(&d->fp->derivation, xasprintf("symbol %s: %s", sym, why));
+	return 1;
+}
+
+/* True if every object and directory the symbol builds is owned. */
+static int symbol_builds_only_owned(const struct derive *d, const char *sym)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (!o->sym || strcmp(o->sym, sym) || !is_object_list(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			char *p = word_path(d, o->dir, o->words.v[w]);
+			int owned = p && footprint_owns(d->fp, p);
+
+			free(p);
+			if (!owned)
+				return 0;
+			any = 1;
+		}
+	}
+	return any;
+}
+
+/* Objects and directories built by the footprint's symbols become owned. */
+static int derive_paths(struct derive *d)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (!o->sym || !footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			const char *word = o->words.v[w];
+			char *p = word_path(d, o->dir, word);
+			char *why;
+
+			if (!p)
+				continue;
+			why = xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, word);
+			if (ends_with(p, "/")) {
+				if (tree_is_dir(d->t, p))
+					changed |= add_path(d, p, why);
+			} else {
+				struct strvec parts = STRVEC_INIT;
+				char *stem = xstrndup(word, strlen(word) - 2);
+
+				changed |= add_path(d, p, why);
+				composite_parts(d, o->dir, stem, &parts);
+				for (size_t k = 0; k < parts.n; k++)
+					changed |= add_path(d, parts.v[k], why);
+				sv_clear(&parts);
+				free(stem);
+			}
+			free(why);
+			free(p);
+		}
+	}
+	/* A composite object: foo.o built from foo-objs := a.o b.o */
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (!o->sym || !footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			const char *word = o->words.v[w];
+			size_t n = strlen(word);
+			struct strvec parts = STRVEC_INIT;
+			char *stem, *why;
+
+			if (n < 3 || strcmp(word + n - 2, ".o"))
+				continue;
+			stem = xstrndup(word, n - 2);
+			composite_parts(d, o->dir, stem, &parts);
+			why = xasprintf("%s:%zu: part of %s", o->makefile, o->line, word);
+			for (size_t k = 0; k < parts.n; k++)
+				changed |= add_path(d, parts.v[k], why);
+			free(why);
+			free(stem);
+			sv_clear(&parts);
+		}
+	}
+	return changed;
+}
+
+/* Symbols tied to owned paths: defined in an owned Kconfig, or building only owned objects. */
+static int derive_symbols(struct derive *d)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < d->defs.n; i++) {
+		const struct kconfig_def *def = &d->defs.v[i];
+
+		if (footprint_owns(d->fp, def->file)) {
+			char *why = xasprintf("defined in %s:%zu, an owned file", def->file, def->line);
+
+			changed |= add_symbol(d, def->name, why);
+			free(why);
+		}
+	}
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (!o->sym || footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			char *p = word_path(d, o->dir, o->words.v[w]);
+
+			if (p && footprint_owns(d->fp, p) && symbol_builds_only_owned(d, o->sym)) {
+				char *why = xasprintf("%s:%zu: %s += %s, which is owned", o->makefile,
+						      o->line, o->var, o->words.v[w]);
+
+				changed |= add_symbol(d, o->sym, why);
+				free(why);
+			}
+			free(p);
+		}
+	}
+	return changed;
+}
+
+/* Documentation pages named in the help text of the subsystem's config entries. */
+static void derive_docs(struct derive *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct strvec names = STRVEC_INIT;
+
+	/* The names a page of the subsystem carries: directory and object stems, symbols. */
+	for (size_t i = 0; i < d->fp->paths.n; i++) {
+		char *p = xstrdup(d->fp->paths.v[i]);
+		size_t n = strlen(p);
+		char *base, *dot;
+
+		if (n && p[n - 1] == '/')
+			p[n - 1] = '\0';
+		base = strrchr(p, '/') ? strrchr(p, '/') + 1 : p;
+		dot = strrchr(base, '.');
+		if (dot)
+			*dot = '\0';
+		sv_push(&names, base);
+		free(p);
+	}
+	for (size_t i = 0; i < d->fp->symbols.n; i++) {
+		char *low = xstrdup(d->fp->symbols.v[i]);
+
+		for (char *c = low; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		sv_push_owned(&names, low);
+	}
+	for (size_t i = 0; i < d->defs.n; i++) {
+		const struct kconfig_def *def = &d->defs.v[i];
+		const char *p, *end;
+		char *full;
+
+		if (!footprint_has_symbol(d->fp, def->name))
+			continue;
+		full = path_join(d->t->root, def->file);
+		sb_reset(&sb);
+		if (read_file(full, &sb) < 0) {
+			free(full);
+			continue;
+		}
+		free(full);
+		p = sb.buf + def->start;
+		end = sb.buf + def->end;
+		while ((p = strstr(p, "Documentation/")) && p < end) {
+			size_t n = strcspn(p, " \t\n>)\"'`,");
+			char *doc = xstrndup(p, n);
+			const char *base = path_basename(doc);
+
+			while (strlen(doc) && strchr(".:", doc[strlen(doc) - 1]))
+				doc[strlen(doc) - 1] = '\0';
+			base = path_basename(doc);
+			for (size_t k = 0; k < names.n; k++) {
+				size_t bn = strlen(names.v[k]);
+
+				if (!strncmp(base, names.v[k], bn) && base[bn] == '.' &&
+				    tree_has(d->t, doc) && !tree_is_dir(d->t, doc)) {
+					char *why = xasprintf("named in the help of config %s (%s:%zu)",
+							      def->name, def->file, def->line);
+
+					add_path(d, doc, why);
+					free(why);
+					break;
+				}
+			}
+			free(doc);
+			p += n;
+		}
+	}
+	sv_clear(&names);
+	sb_release(&sb);
+}
+
+/* Exported functions and included headers of owned C files: candidates for locate to confirm. */
+static void derive_candidates(struct derive *d)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < d->t->files.n; i++) {
+		const char *path = d->t->files.v[i];
+		const char *p;
+		char *full;
+
+		if (!is_c_file(path) || !footprint_owns(d->fp, path))
+			continue;
+		full = path_join(d->t->root, path);
+		sb_reset(&sb);
+		if (read_file(full, &sb) < 0) {
+			free(full);
+			continue;
+		}
+		free(full);
+		for (p = sb.buf; (p = strstr(p, "EXPORT_SYMBOL")); p++) {
+			const char *a = strchr(p, '('), *e;
+			char *name;
+
+			if (!a || a - p > 20)
+				continue;
+			a++;
+			a += strspn(a, " \t");
+			e = a;
+			while (isalnum((unsigned char)*e) || *e == '_')
+				e++;
+			if (e == a)
+				continue;
+			name = xstrndup(a, (size_t)(e - a));
+			if (!sv_contains(&d->fp->identifiers, name))
+				sv_push(&d->fp->identifiers, name);
+			free(name);
+		}
+		for (p = sb.buf; (p = strstr(p, "#include")); p++) {
+			const char *a = p + 8, *e;
+			char *inc, *rel = NULL;
+
+			a += strspn(a, " \t");
+			if (*a != '<' && *a != '"')
+				continue;
+			e = strchr(a + 1, *a == '<' ? '>' : '"');
+			if (!e || memchr(a, '\n', (size_t)(e - a)))
+				continue;
+			inc = xstrndup(a + 1, (size_t)(e - a - 1));
+			if (*a == '<') {
+				rel = xasprintf("include/%s", inc);
+			} else {
+				char *dir = dir_of(path);
+
+				rel = dir[0] ? xasprintf("%s/%s", dir, inc) : xstrdup(inc);
+				free(dir);
+			}
+			/* Only headers outside the subsystem's own files can be new findings. */
+			if (tree_has(d->t, rel) && !footprint_owns(d->fp, rel) && *a == '<' &&
+			    !starts_with(inc, "uapi/") && !sv_contains(&d->fp->headers, inc))
+				sv_push(&d->fp->headers, inc);
+			free(rel);
+			free(inc);
+		}
+	}
+	sb_release(&sb);
+}
+
+static int is_symbol_like(const char *s)
+{
+	if (!*s)
+		return 0;
+	for (; *s; s++)
+		if (!isupper((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+			return 0;
+	return 1;
+}
+
+static void add_target(struct footprint *fp, const struct tree *t, const char *arg)
+{
+	char *bundled = xasprintf("%s/%s.spec", spec_dir(), arg);
+	size_t n = strlen(arg);
+
+	if (ends_with(arg, ".spec")) {
+		spec_load(fp, arg);
+	} else if (!strchr(arg, '/') && access(bundled, R_OK) == 0) {
+		spec_load(fp, bundled);
+	} else if (n && arg[0] != '/' && !strstr(arg, "..") && tree_has(t, arg)) {
+		char *p = tree_is_dir(t, arg) && arg[n - 1] != '/' ? xasprintf("%s/", arg) : xstrdup(arg);
+
+		if (!footprint_owns(fp, p))
+			sv_push(&fp->paths, p);
+		if (!fp->name) {
+			char *base = xstrndup(arg, arg[n - 1] == '/' ? n - 1 : n);
+
+			fp->name = xstrdup(path_basename(base));
+			free(base);
+		}
+		free(p);
+	} else if (is_symbol_like(starts_with(arg, "CONFIG_") ? arg + 7 : arg)) {
+		const char *sym = starts_with(arg, "CONFIG_") ? arg + 7 : arg;
+
+		if (!footprint_has_symbol(fp, sym))
+			sv_push(&fp->symbols, sym);
+		if (!fp->name)
+			fp->name = xstrdup(sym);
+	} else {
+		die("unknown target '%s': not a spec in %s, a path in %s or a Kconfig symbol", arg,
+		    spec_dir(), t->root);
+	}
+	free(bundled);
+}
+
+void target_resolve(struct footprint *fp, const struct tree *t, char **targets, int ntargets)
+{
+	struct derive d = { t, fp, NULL, 0, 0, { 0 } };
+
+	for (int i = 0; i < ntargets; i++)
+		add_target(fp, t, targets[i]);
+	if (!fp->nkeeps || !footprint_keep(fp, "CREDITS")) {
+		GROW(fp->keeps, fp->keeps_cap, fp->nkeeps + 1);
+		fp->keeps[fp->nkeeps].pattern = xstrdup("CREDITS");
+		fp->keeps[fp->nkeeps].reason = xstrdup("history: CREDITS records who did what and is never rewritten");
+		fp->nkeeps++;
+	}
+	kconfig_defs_load(&d.defs, t);
+	load_makefiles(&d);
+	while (derive_paths(&d) | derive_symbols(&d))
+		;
+	derive_docs(&d);
+	derive_candidates(&d);
+	/* Owned headers under include/ are also known by their include name. */
+	for (size_t i = 0; i < fp->paths.n; i++)
+		if (starts_with(fp->paths.v[i], "include/") && ends_with(fp->paths.v[i], ".h") &&
+		    !sv_contains(&fp->headers, fp->paths.v[i] + 8))
+			sv_push(&fp->headers, fp->paths.v[i] + 8);
+	if (!fp->title)
+		fp->title = xstrdup(fp->name);
+	for (size_t i = 0; i < d.n; i++) {
+		free(d.lines[i].makefile);
+		free(d.lines[i].dir);
+		free(d.lines[i].var);
+		free(d.lines[i].sym);
+		sv_clear(&d.lines[i].words);
+	}
+	free(d.lines);
+	kconfig_defs_release(&d.defs);
+}

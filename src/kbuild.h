@@ -1,0 +1,81 @@
+/*
+ * kbuild.h - the Kbuild/Makefile lines excise understands: variable
+ * assignments (obj-$(CONFIG_X) += a.o dir/, foo-objs := ..., CFLAGS_x.o,
+ * KCOV_INSTRUMENT_x.o := n) and conditionals (ifdef/ifndef/ifeq/ifneq,
+ * else, endif), with continuation lines and byte spans; and the removal of
+ * a subsystem's lines.
+ */
+#ifndef EXCISE_KBUILD_H
+#define EXCISE_KBUILD_H
+
+#include <stddef.h>
+
+#include "plan.h"
+#include "util.h"
+
+enum kbuild_kind {
+	KB_ASSIGN,      /* VAR op VALUE */
+	KB_IF,          /* ifdef/ifndef/ifeq/ifneq */
+	KB_ELSE,        /* else, or else ifeq ... */
+	KB_ENDIF,
+	KB_OTHER,       /* rules, recipes, includes, comments, blank */
+};
+
+/* One word of an assignment's value, with its byte span in the file. */
+struct kbuild_word {
+	size_t start, end;
+};
+
+struct kbuild_line {
+	enum kbuild_kind kind;
+	size_t start, end;          /* whole logical line, continuations and newline included */
+	size_t line;                /* 1-based number of its first physical line */
+	char *var;                  /* KB_ASSIGN: the variable, "obj-$(CONFIG_X)" */
+	char *cond;                 /* KB_IF/KB_ELSE: the text after the keyword */
+	size_t value_start;         /* KB_ASSIGN: offset of the value */
+	struct kbuild_word *words;  /* KB_ASSIGN: the value's words */
+	size_t nwords;
+	int depth;                  /* nesting of ifdef blocks around the line */
+	size_t match;               /* KB_IF: index of its endif; KB_ELSE: of its endif */
+};
+
+struct kbuild_file {
+	char *path;
+	const char *buf;
+	size_t len;
+	struct kbuild_line *lines;
+	size_t n;
+};
+
+/* Parse a Makefile (buf stays owned by the caller).  Returns 0, or -1 with "file:line: ..." in err. */
+int kbuild_parse(struct kbuild_file *kf, const char *path, const char *buf, size_t len,
+		 struct strbuf *err);
+void kbuild_release(struct kbuild_file *kf);
+
+/*
+ * The Kconfig symbol a variable name is conditional on: "obj-$(CONFIG_X)"
+ * gives X, "foo-$(CONFIG_X)" gives X, "obj-y" gives NULL.  Returned as a new
+ * string.
+ */
+char *kbuild_var_symbol(const char *var);
+
+/* The symbol an ifdef/ifeq condition tests, if it tests exactly one CONFIG_ symbol; else NULL. */
+char *kbuild_cond_symbol(const char *keyword_and_cond, int *negated);
+
+/* A word's text as a new string. */
+char *kbuild_word(const struct kbuild_file *kf, const struct kbuild_word *w);
+
+struct footprint;
+
+/*
+ * Plan the removal from one Makefile: assignments conditional on a removed
+ * symbol; objects and directories that are owned (deleted) wherever they
+ * appear (only that word goes when others remain); per-object variables of
+ * owned objects (CFLAGS_x.o, KCOV_INSTRUMENT_x.o, x-objs, x-y); ifdef/ifeq
+ * blocks on a removed symbol (the else branch is kept).  Returns the number
+ * of edits, or -1 with an error.
+ */
+int kbuild_remove(struct plan *plan, const char *path, const struct strset *symbols,
+		  const struct footprint *fp, struct strbuf *err);
+
+#endif

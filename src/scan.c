@@ -1,0 +1,446 @@
+/* scan.c - find many fixed strings in many files, fast (see scan.h). */
+#include "scan.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
+
+#define ANCHOR_MAX 32
+
+/* A pattern that contains an anchor at offset off (of the folded text). */
+struct member {
+	uint32_t pat;
+	uint32_t off;
+};
+
+/* A case-folded substring shared by a group of patterns. */
+struct anchor {
+	unsigned char fold[ANCHOR_MAX];
+	size_t len;
+	size_t r1, r2;          /* offsets of its two rarest bytes, tested first */
+	struct member *m;
+	size_t nm, cap;
+};
+
+struct scanner {
+	const struct pattern *pats;
+	size_t npats;
+	struct anchor *anchors;
+	size_t nanchors;
+	size_t padding;
+	unsigned scope_union;
+	int avx2;               /* the CPU has AVX2: filter 32 bytes at a time */
+};
+
+/* Fold as the SIMD filter does: set bit 0x20 (A-Z become a-z). */
+static inline unsigned char fold(unsigned char c)
+{
+	return c | 0x20;
+}
+
+unsigned file_class(const char *path)
+{
+	const char *base = path_basename(path);
+
+	if (is_kconfig_file(path))
+		return FILE_KCONFIG;
+	if (is_makefile(path))
+		return FILE_MAKEFILE;
+	if (is_defconfig(path) || (is_selftest(path) && !strcmp(base, "config")))
+		return FILE_DEFCONFIG;
+	if (is_c_file(path) || ends_with(path, ".S"))
+		return FILE_C;
+	if (is_doc_file(path))
+		return FILE_DOC;
+	return FILE_OTHER;
+}
+
+/*
+ * Folded bytes from most to least frequent in kernel sources (measured on a
+ * sample of 6.1: C, Documentation, defconfigs, MAINTAINERS); 0x7f is the
+ * folded '_'.  The filter tests an anchor's two rarest bytes.
+ */
+static const char byte_rank[] = " et)a*rin\x7foslcdpumfghb(;v,k-/wy=.x>0:{}z&14`2\"<j+|!q3#'~86%579?$@";
+
+static int rarity(unsigned char c)
+{
+	const char *p = strchr(byte_rank, c);
+
+	return c && p ? (int)(p - byte_rank) : 200;
+}
+
+/* Pick the offsets of the two rarest bytes of an anchor. */
+static void pick_rare(struct anchor *a)
+{
+	a->r1 = a->r2 = 0;
+	for (size_t i = 1; i < a->len; i++)
+		if (rarity(a->fold[i]) > rarity(a->fold[a->r1]))
+			a->r1 = i;
+	a->r2 = a->r1 ? 0 : (a->len > 1 ? 1 : 0);
+	for (size_t i = 0; i < a->len; i++)
+		if (i != a->r1 && rarity(a->fold[i]) > rarity(a->fold[a->r2]))
+			a->r2 = i;
+}
+
+static int cmp_len(const void *a, const void *b, void *ctx)
+{
+	const struct pattern *p = ctx;
+	uint32_t x = *(const uint32_t *)a, y = *(const uint32_t *)b;
+
+	if (p[x].len != p[y].len)
+		return p[x].len < p[y].len ? -1 : 1;
+	return x < y ? -1 : x > y;
+}
+
+/* Offsets of every occurrence of anchor a in the folded pattern text. */
+static void add_member(struct anchor *a, uint32_t pat, const unsigned char *ft, size_t n)
+{
+	for (size_t off = 0; off + a->len <= n; off++) {
+		if (memcmp(ft + off, a->fold, a->len))
+			continue;
+		GROW(a->m, a->cap, a->nm + 1);
+		a->m[a->nm].pat = pat;
+		a->m[a->nm].off = (uint32_t)off;
+		a->nm++;
+	}
+}
+
+struct scanner *scanner_new(const struct pattern *pats, size_t n)
+{
+	struct scanner *s = xcalloc(1, sizeof(*s));
+	uint32_t *order = xmalloc((n ? n : 1) * sizeof(*order));
+	size_t acap = 0;
+
+	s->pats = pats;
+	s->npats = n;
+	for (uint32_t i = 0; i < n; i++) {
+		if (!pats[i].len)
+			die("internal error: empty scan pattern");
+		order[i] = i;
+		s->scope_union |= pats[i].scope;
+	}
+	qsort_r(order, n, sizeof(*order), cmp_len, (void *)pats);
+	/* Shortest patterns first: longer ones usually contain them. */
+	for (size_t k = 0; k < n; k++) {
+		const struct pattern *p = &pats[order[k]];
+		unsigned char *ft = xmalloc(p->len);
+		size_t before;
+		int attached = 0;
+
+		for (size_t i = 0; i < p->len; i++)
+			ft[i] = fold((unsigned char)p->text[i]);
+		for (size_t a = 0; a < s->nanchors; a++) {
+			before = s->anchors[a].nm;
+			add_member(&s->anchors[a], order[k], ft, p->len);
+			if (s->anchors[a].nm != before) {
+				attached = 1;
+				break;
+			}
+		}
+		if (!attached) {
+			struct anchor *a;
+
+			GROW(s->anchors, acap, s->nanchors + 1);
+			a = &s->anchors[s->nanchors++];
+			memset(a, 0, sizeof(*a));
+			a->len = p->len < ANCHOR_MAX ? p->len : ANCHOR_MAX;
+			memcpy(a->fold, ft, a->len);
+			pick_rare(a);
+			add_member(a, order[k], ft, p->len);
+		}
+		free(ft);
+	}
+	free(order);
+	s->padding = ANCHOR_MAX + 32;
+#if defined(__x86_64__) && defined(__GNUC__)
+	s->avx2 = __builtin_cpu_supports("avx2") && !getenv("EXCISE_NO_AVX2");
+#endif
+	return s;
+}
+
+void scanner_free(struct scanner *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nanchors; i++)
+		free(s->anchors[i].m);
+	free(s->anchors);
+	free(s);
+}
+
+size_t scanner_padding(const struct scanner *s)
+{
+	return s->padding;
+}
+
+static int applies(const struct pattern *p, unsigned fclass, const char *path)
+{
+	size_t n;
+
+	if (!(p->scope & fclass))
+		return 0;
+	if (!p->dir)
+		return 1;
+	n = strlen(p->dir);
+	return !strncmp(path, p->dir, n) && path[n] == '/' && !strchr(path + n + 1, '/');
+}
+
+/* Verify the anchor at pos, then each pattern of its group. */
+static void verify(const struct scanner *s, const struct anchor *a, const char *buf, size_t len,
+		   size_t pos, unsigned fclass, const char *path, struct scan_hit **hits,
+		   size_t *n, size_t *cap)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+
+	if (pos + a->len > len)
+		return;
+	for (size_t k = 0; k < a->len; k++)
+		if (fold(u[pos + k]) != a->fold[k])
+			return;
+	for (size_t i = 0; i < a->nm; i++) {
+		const struct pattern *p = &s->pats[a->m[i].pat];
+		size_t start, end;
+
+		if (pos < a->m[i].off)
+			continue;
+		start = pos - a->m[i].off;
+		end = start + p->len;
+		if (end > len || memcmp(buf + start, p->text, p->len))
+			continue;
+		if (is_word_char((unsigned char)p->text[0]) && start > 0 && is_word_char(u[start - 1]))
+			continue;
+		if (is_word_char((unsigned char)p->text[p->len - 1]) && end < len && is_word_char(u[end]))
+			continue;
+		if (!applies(p, fclass, path))
+			continue;
+		GROW(*hits, *cap, *n + 1);
+		(*hits)[*n].pattern = a->m[i].pat;
+		(*hits)[*n].offset = start;
+		(*n)++;
+	}
+}
+
+static int cmp_hit(const void *a, const void *b)
+{
+	const struct scan_hit *x = a, *y = b;
+
+	if (x->offset != y->offset)
+		return x->offset < y->offset ? -1 : 1;
+	return x->pattern < y->pattern ? -1 : x->pattern > y->pattern;
+}
+
+/* Candidates of anchor a in buf: 16 positions at a time (SSE2) or one at a time. */
+static void filter_sse2(const struct scanner *s, const struct anchor *a, const char *buf,
+			size_t len, unsigned fclass, const char *path, struct scan_hit **hits,
+			size_t *n, size_t *cap)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+#ifdef __SSE2__
+	const __m128i bit = _mm_set1_epi8(0x20);
+	const __m128i c1 = _mm_set1_epi8((char)a->fold[a->r1]);
+	const __m128i c2 = _mm_set1_epi8((char)a->fold[a->r2]);
+	const unsigned char *p1 = u + a->r1, *p2 = u + a->r2;
+
+	for (size_t i = 0; i < len; i += 16) {
+		__m128i b1 = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p1 + i)), bit);
+		__m128i b2 = _mm_or_si128(_mm_loadu_si128((const __m128i *)(p2 + i)), bit);
+		unsigned mask = (unsigned)_mm_movemask_epi8(
+			_mm_and_si128(_mm_cmpeq_epi8(b1, c1), _mm_cmpeq_epi8(b2, c2)));
+
+		while (mask) {
+			size_t pos = i + (size_t)__builtin_ctz(mask);
+
+			mask &= mask - 1;
+			verify(s, a, buf, len, pos, fclass, path, hits, n, cap);
+		}
+	}
+#else
+	for (size_t i = 0; i < len; i++)
+		if (fold(u[i + a->r1]) == a->fold[a->r1] && fold(u[i + a->r2]) == a->fold[a->r2])
+			verify(s, a, buf, len, i, fclass, path, hits, n, cap);
+#endif
+}
+
+#if defined(__x86_64__) && defined(__GNUC__)
+#include <immintrin.h>
+#define HAVE_AVX2_FILTER 1
+
+/* The same filter, 32 positions at a time, for CPUs with AVX2. */
+__attribute__((target("avx2")))
+static void filter_avx2(const struct scanner *s, const struct anchor *a, const char *buf,
+			size_t len, unsigned fclass, const char *path, struct scan_hit **hits,
+			size_t *n, size_t *cap)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+	const __m256i bit = _mm256_set1_epi8(0x20);
+	const __m256i c1 = _mm256_set1_epi8((char)a->fold[a->r1]);
+	const __m256i c2 = _mm256_set1_epi8((char)a->fold[a->r2]);
+	const unsigned char *p1 = u + a->r1, *p2 = u + a->r2;
+
+	for (size_t i = 0; i < len; i += 32) {
+		__m256i b1 = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p1 + i)), bit);
+		__m256i b2 = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p2 + i)), bit);
+		unsigned mask = (unsigned)_mm256_movemask_epi8(
+			_mm256_and_si256(_mm256_cmpeq_epi8(b1, c1), _mm256_cmpeq_epi8(b2, c2)));
+
+		while (mask) {
+			size_t pos = i + (size_t)__builtin_ctz(mask);
+
+			mask &= mask - 1;
+			verify(s, a, buf, len, pos, fclass, path, hits, n, cap);
+		}
+	}
+}
+#endif
+
+size_t scanner_find(const struct scanner *s, const char *buf, size_t len, unsigned fclass,
+		    const char *path, struct scan_hit **hits, size_t *cap)
+{
+	size_t n = 0, j = 0;
+
+	if (!(s->scope_union & fclass))
+		return 0;
+	for (size_t k = 0; k < s->nanchors; k++) {
+#ifdef HAVE_AVX2_FILTER
+		if (s->avx2)
+			filter_avx2(s, &s->anchors[k], buf, len, fclass, path, hits, &n, cap);
+		else
+#endif
+			filter_sse2(s, &s->anchors[k], buf, len, fclass, path, hits, &n, cap);
+	}
+	if (n < 2)
+		return n;
+	qsort(*hits, n, sizeof(**hits), cmp_hit);
+	for (size_t i = 1; i < n; i++)
+		if (cmp_hit(&(*hits)[i], &(*hits)[j]))
+			(*hits)[++j] = (*hits)[i];
+	return j + 1;
+}
+
+int scan_default_threads(void)
+{
+	long n = sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
+
+struct scan_job {
+	const struct scanner *s;
+	const struct tree *t;
+	int rootfd;
+	int (*skip)(const char *path, void *skip_ctx);
+	void *skip_ctx;
+	scan_fn fn;
+	void **ctx;
+	atomic_size_t next;
+	atomic_size_t read;
+	atomic_size_t errors;
+};
+
+struct worker {
+	struct scan_job *job;
+	int index;
+};
+
+static void *scan_worker(void *arg)
+{
+	struct worker *w = arg;
+	struct scan_job *job = w->job;
+	size_t cap = 0, hcap = 0, pad = scanner_padding(job->s);
+	char *buf = NULL;
+	struct scan_hit *hits = NULL;
+
+	for (;;) {
+		size_t i = atomic_fetch_add(&job->next, 1), len = 0, nh;
+		const char *path;
+		struct stat st;
+		unsigned fclass;
+		int fd;
+
+		if (i >= job->t->files.n)
+			break;
+		path = job->t->files.v[i];
+		fclass = file_class(path);
+		if (job->skip && job->skip(path, job->skip_ctx))
+			continue;
+		fd = openat(job->rootfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0 || fstat(fd, &st) < 0) {
+			if (errno != ENOENT) {
+				warnmsg("%s: cannot read: %s", path, strerror(errno));
+				atomic_fetch_add(&job->errors, 1);
+			}
+			if (fd >= 0)
+				close(fd);
+			continue;
+		}
+		for (;;) {
+			ssize_t r;
+
+			if (len + pad + 1 + 65536 > cap) {
+				size_t want = len + pad + 1 + 65536;
+
+				if ((size_t)st.st_size + pad + 1 > want)
+					want = (size_t)st.st_size + pad + 1;
+				buf = grow_array(buf, &cap, want, 1);
+			}
+			r = read(fd, buf + len, cap - len - pad - 1);
+			if (r < 0 && errno == EINTR)
+				continue;
+			if (r <= 0)
+				break;
+			len += (size_t)r;
+		}
+		close(fd);
+		atomic_fetch_add(&job->read, 1);
+		memset(buf + len, 0, pad + 1);
+		if (memchr(buf, '\0', len < 8000 ? len : 8000))
+			continue;
+		nh = scanner_find(job->s, buf, len, fclass, path, &hits, &hcap);
+		if (nh)
+			job->fn(job->ctx ? job->ctx[w->index] : NULL, path, buf, len, hits, nh);
+	}
+	free(buf);
+	free(hits);
+	return NULL;
+}
+
+size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
+		 int (*skip)(const char *path, void *skip_ctx), void *skip_ctx, scan_fn fn,
+		 void **ctx, size_t *errors)
+{
+	struct scan_job job = { s, t, -1, skip, skip_ctx, fn, ctx, 0, 0, 0 };
+	pthread_t *tid;
+	struct worker *w;
+
+	if (nthreads <= 0)
+		nthreads = scan_default_threads();
+	job.rootfd = open(t->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (job.rootfd < 0)
+		die_errno("%s", t->root);
+	tid = xcalloc((size_t)nthreads, sizeof(*tid));
+	w = xcalloc((size_t)nthreads, sizeof(*w));
+	for (int i = 0; i < nthreads; i++) {
+		w[i].job = &job;
+		w[i].index = i;
+		if (i > 0 && pthread_create(&tid[i], NULL, scan_worker, &w[i]))
+			die("cannot create a thread");
+	}
+	scan_worker(&w[0]);
+	for (int i = 1; i < nthreads; i++)
+		pthread_join(tid[i], NULL);
+	close(job.rootfd);
+	free(tid);
+	free(w);
+	if (errors)
+		*errors = job.errors;
+	return job.read;
+}

@@ -1,0 +1,82 @@
+/*
+ * scan.h - find many fixed strings in many files, fast.
+ *
+ * Patterns are grouped under a few case-folded "anchors" (substrings that
+ * every pattern of the group contains); a SIMD filter finds the anchors'
+ * first and last bytes at the right distance, 16 bytes at a time, and only
+ * those candidates are verified.  Files are read by several threads.
+ *
+ * A match follows identifier rules, like grep -w but only where the
+ * pattern's own edge is a word character: "CONFIG_SLOB" does not match in
+ * "CONFIG_SLOBBY", while "/ixgb" matches in "intel/ixgb".
+ */
+#ifndef EXCISE_SCAN_H
+#define EXCISE_SCAN_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "walk.h"
+
+/* File classes, for pattern scopes. */
+enum {
+	FILE_KCONFIG = 1 << 0,
+	FILE_MAKEFILE = 1 << 1,
+	FILE_DEFCONFIG = 1 << 2,
+	FILE_C = 1 << 3,
+	FILE_DOC = 1 << 4,
+	FILE_OTHER = 1 << 5,
+	FILE_ANY = (1 << 6) - 1,
+};
+
+/* The class of a path (one FILE_* bit). */
+unsigned file_class(const char *path);
+
+struct pattern {
+	const char *text;
+	size_t len;
+	unsigned scope;     /* FILE_* bits of the files it applies to */
+	const char *dir;    /* if set: only files directly in this directory ("mm") */
+	int tag;            /* the caller's */
+};
+
+struct scan_hit {
+	uint32_t pattern;   /* index into the pattern array */
+	size_t offset;
+};
+
+struct scanner;
+
+/* Build a scanner over n patterns (the array must outlive the scanner). */
+struct scanner *scanner_new(const struct pattern *pats, size_t n);
+void scanner_free(struct scanner *s);
+
+/*
+ * Find every match in buf (len bytes, followed by at least
+ * scanner_padding() readable bytes) of the patterns that apply to a file
+ * of class fclass at path.  Hits are appended to *hits (sorted by offset,
+ * then pattern); returns their number.
+ */
+size_t scanner_find(const struct scanner *s, const char *buf, size_t len, unsigned fclass,
+		    const char *path, struct scan_hit **hits, size_t *cap);
+size_t scanner_padding(const struct scanner *s);
+
+/* Called once per file with matches, from a worker thread. */
+typedef void (*scan_fn)(void *ctx, const char *path, const char *buf, size_t len,
+			const struct scan_hit *hits, size_t n);
+
+/*
+ * Scan the files of t for which skip(path, skip_ctx) is false, with
+ * nthreads threads (0: one per CPU); binary files (a NUL byte in the first
+ * 8000) are skipped, as grep -I does.  fn runs in the worker threads with
+ * ctx[thread index] as its first argument.  Returns the number of files
+ * read; unreadable files are reported and counted in *errors.
+ */
+size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
+		 int (*skip)(const char *path, void *skip_ctx), void *skip_ctx, scan_fn fn,
+		 void **ctx, size_t *errors);
+
+/* Number of worker threads scan_tree would use for nthreads == 0. */
+int scan_default_threads(void);
+
+#endif

@@ -1,0 +1,73 @@
+/*
+ * target.h - what to remove: spec files, and the footprint of a subsystem
+ * derived from the tree (symbols, owned paths, headers, identifiers).
+ *
+ * A target is a bundled spec name ("intermezzo" -> specs/intermezzo.spec),
+ * a spec file path, a Kconfig symbol ("SLOB", "CONFIG_SLOB") or a path in
+ * the tree ("drivers/net/ethernet/intel/ixgb", trailing slash optional).
+ */
+#ifndef EXCISE_TARGET_H
+#define EXCISE_TARGET_H
+
+#include "util.h"
+#include "walk.h"
+
+/* A path pattern whose references are kept, with the reason. */
+struct keep_rule {
+	char *pattern;      /* fnmatch pattern on the path ("CREDITS", "Documentation/translations/...") */
+	char *reason;
+};
+
+struct footprint {
+	char *name;                  /* "intermezzo", "SLOB", "ixgb" */
+	char *title;                 /* "the InterMezzo filesystem" */
+	char *area;                  /* commit subject prefix: "fs", "mm/slab", "net: ethernet: intel" */
+	struct strvec symbols;       /* Kconfig symbols, without CONFIG_ */
+	struct strvec paths;         /* owned files, and directories with a trailing '/' */
+	struct strvec headers;       /* owned headers by include name ("linux/fsfilter.h") */
+	struct strvec identifiers;   /* C identifiers only the subsystem defines */
+	struct strvec words;         /* other words that name it (spec only) */
+	struct strvec chrdevs;       /* char major numbers ("185") */
+	struct strvec blkdevs;       /* block major numbers */
+	struct strvec misc_minors;   /* misc device minors ("248") */
+	struct strvec ioctls;        /* ioctl-number.rst codes ("0xDA") */
+	struct keep_rule *keeps;
+	size_t nkeeps, keeps_cap;
+	struct strvec replace;       /* "OLD=NEW": rewrite OLD to NEW instead of deleting */
+	struct strvec boot_config;   /* extra CONFIG_ lines for the boot kernel */
+	struct strvec boot_expect;   /* boot checks before the removal */
+	struct strvec boot_expect_after; /* boot checks after it */
+	struct strvec history;       /* what an earlier, partial removal deleted (report) */
+	struct strvec derivation;    /* how each derived item was found, for the report */
+	struct strvec spec_files;    /* spec files read */
+};
+
+void footprint_init(struct footprint *fp);
+void footprint_release(struct footprint *fp);
+
+/*
+ * Parse a spec file into fp (adding to what is there).  Errors die with
+ * "excise: <file>:<line>: ...".
+ */
+void spec_load(struct footprint *fp, const char *file);
+
+/* The directory of bundled specs: $EXCISE_SPECS, or specs/ next to the binary's parent. */
+const char *spec_dir(void);
+
+/*
+ * Resolve the targets named on the command line into one footprint and
+ * derive the rest from the tree (see derive.c).  Dies on an unknown target
+ * with the nearest existing names suggested.
+ */
+void target_resolve(struct footprint *fp, const struct tree *t, char **targets, int ntargets);
+
+/* True if path (a file or "dir/") is one of the footprint's own files. */
+int footprint_owns(const struct footprint *fp, const char *path);
+/* The keep rule that applies to path, or NULL. */
+const struct keep_rule *footprint_keep(const struct footprint *fp, const char *path);
+/* True if sym is one of the footprint's symbols. */
+int footprint_has_symbol(const struct footprint *fp, const char *sym);
+/* The replacement of sym ("SLUB" for SLOB=SLUB), or NULL. */
+const char *footprint_replacement(const struct footprint *fp, const char *sym);
+
+#endif
