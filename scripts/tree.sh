@@ -16,6 +16,11 @@ stamp=$tree/.excise-complete
 
 die() { echo "tree.sh: $*" >&2; exit 2; }
 
+# One extraction at a time: concurrent callers wait for the lock.
+mkdir -p "$cache"
+exec 9>"$cache/.lock-$version"
+flock 9
+
 if [ -f "$stamp" ] && [ -f "$tree/Makefile" ] && [ -f "$tree/Kconfig" ]; then
 	# Cheap completeness check: the file count recorded at extraction.
 	want=$(cat "$stamp")
@@ -50,5 +55,5 @@ echo "$count" > "$tmp/linux-source-$version/.excise-complete"
 # Every file must be older than the stamp (tar restores the archive's mtimes).
 touch "$tmp/linux-source-$version/.excise-complete"
 rm -rf "$tree"
-mv "$tmp/linux-source-$version" "$tree"
+mv -T "$tmp/linux-source-$version" "$tree"
 echo "$tree"
