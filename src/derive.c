@@ -30,7 +30,7 @@ struct derive {
 	struct footprint *fp;
 	struct objline *lines;
 	size_t n, cap;
-	struct kconfig_defs defs;
+	const struct kconfig_defs *defs;
 };
 
 static char *dir_of(const char *path)
@@ -178,6 +178,31 @@ static int add_symbol(struct derive *d, const char *sym, const char *why)
 	return 1;
 }
 
+/* True if a word of an object list in dir names an owned object or directory (no disk access). */
+static int word_owned(const struct derive *d, const char *dir, const char *w)
+{
+	size_t n = strlen(w);
+	static const char *const exts[] = { ".c", ".S", ".rs" };
+	int owned = 0;
+	char *rel;
+
+	if (n > 1 && w[n - 1] == '/') {
+		rel = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
+		owned = footprint_owns(d->fp, rel);
+		free(rel);
+		return owned;
+	}
+	if (n < 3 || strcmp(w + n - 2, ".o"))
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(exts) && !owned; i++) {
+		rel = dir[0] ? xasprintf("%s/%.*s%s", dir, (int)(n - 2), w, exts[i])
+			     : xasprintf("%.*s%s", (int)(n - 2), w, exts[i]);
+		owned = footprint_owns(d->fp, rel);
+		free(rel);
+	}
+	return owned;
+}
+
 /* True if every object and directory the symbol builds is owned. */
 static int symbol_builds_only_owned(const struct derive *d, const char *sym)
 {
@@ -189,11 +214,7 @@ static int symbol_builds_only_owned(const struct derive *d, const char *sym)
 		if (!o->sym || strcmp(o->sym, sym) || !is_object_list(o->var))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
-			char *p = word_path(d, o->dir, o->words.v[w]);
-			int owned = p && footprint_owns(d->fp, p);
-
-			free(p);
-			if (!owned)
+			if (!word_owned(d, o->dir, o->words.v[w]))
 				return 0;
 			any = 1;
 		}
@@ -269,8 +290,8 @@ static int derive_symbols(struct derive *d)
 {
 	int changed = 0;
 
-	for (size_t i = 0; i < d->defs.n; i++) {
-		const struct kconfig_def *def = &d->defs.v[i];
+	for (size_t i = 0; i < d->defs->n; i++) {
+		const struct kconfig_def *def = &d->defs->v[i];
 
 		if (footprint_owns(d->fp, def->file)) {
 			char *why = xasprintf("defined in %s:%zu, an owned file", def->file, def->line);
@@ -285,16 +306,14 @@ static int derive_symbols(struct derive *d)
 		if (!o->sym || footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
-			char *p = word_path(d, o->dir, o->words.v[w]);
-
-			if (p && footprint_owns(d->fp, p) && symbol_builds_only_owned(d, o->sym)) {
+			if (word_owned(d, o->dir, o->words.v[w]) && symbol_builds_only_owned(d, o->sym)) {
 				char *why = xasprintf("%s:%zu: %s += %s, which is owned", o->makefile,
 						      o->line, o->var, o->words.v[w]);
 
 				changed |= add_symbol(d, o->sym, why);
 				free(why);
+				break;
 			}
-			free(p);
 		}
 	}
 	return changed;
@@ -328,8 +347,8 @@ static void derive_docs(struct derive *d)
 			*c = (char)tolower((unsigned char)*c);
 		sv_push_owned(&names, low);
 	}
-	for (size_t i = 0; i < d->defs.n; i++) {
-		const struct kconfig_def *def = &d->defs.v[i];
+	for (size_t i = 0; i < d->defs->n; i++) {
+		const struct kconfig_def *def = &d->defs->v[i];
 		const char *p, *end;
 		char *full;
 
@@ -485,9 +504,10 @@ static void add_target(struct footprint *fp, const struct tree *t, const char *a
 	free(bundled);
 }
 
-void target_resolve(struct footprint *fp, const struct tree *t, char **targets, int ntargets)
+void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
+		    char **targets, int ntargets)
 {
-	struct derive d = { t, fp, NULL, 0, 0, { 0 } };
+	struct derive d = { t, fp, NULL, 0, 0, defs };
 
 	for (int i = 0; i < ntargets; i++)
 		add_target(fp, t, targets[i]);
@@ -497,7 +517,6 @@ void target_resolve(struct footprint *fp, const struct tree *t, char **targets, 
 		fp->keeps[fp->nkeeps].reason = xstrdup("history: CREDITS records who did what and is never rewritten");
 		fp->nkeeps++;
 	}
-	kconfig_defs_load(&d.defs, t);
 	load_makefiles(&d);
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
@@ -518,5 +537,4 @@ void target_resolve(struct footprint *fp, const struct tree *t, char **targets, 
 		sv_clear(&d.lines[i].words);
 	}
 	free(d.lines);
-	kconfig_defs_release(&d.defs);
 }

@@ -39,7 +39,22 @@ struct scanner {
 	size_t padding;
 	unsigned scope_union;
 	int avx2;               /* the CPU has AVX2: filter 32 bytes at a time */
+	/*
+	 * With many anchors, one pass finds them all (the "Teddy" method of
+	 * Hyperscan): anchors are spread over 8 buckets; for each of the first
+	 * three bytes of a window, a 16-entry table indexed by the byte's low
+	 * nibble and one by its high nibble give the buckets whose anchors
+	 * allow that nibble there; the AND of the six lookups is the set of
+	 * buckets that may start at that position.
+	 */
+	int teddy;
+	unsigned char lo[3][16], hi[3][16];
+	size_t *bucket[8];      /* anchor indices of each bucket */
+	size_t nbucket[8];
 };
+
+/* Use one Teddy pass instead of one pass per anchor from this many anchors on. */
+#define TEDDY_MIN_ANCHORS 4
 
 /* Fold as the SIMD filter does: set bit 0x20 (A-Z become a-z). */
 static inline unsigned char fold(unsigned char c)
@@ -114,6 +129,33 @@ static void add_member(struct anchor *a, uint32_t pat, const unsigned char *ft, 
 	}
 }
 
+/* Spread the anchors over 8 buckets and fill the nibble tables. */
+static void teddy_build(struct scanner *s)
+{
+	size_t caps[8] = { 0 };
+
+	s->teddy = 1;
+	for (size_t a = 0; a < s->nanchors; a++) {
+		const struct anchor *an = &s->anchors[a];
+		int b = (int)(a % 8);
+
+		GROW(s->bucket[b], caps[b], s->nbucket[b] + 1);
+		s->bucket[b][s->nbucket[b]++] = a;
+		for (int k = 0; k < 3; k++) {
+			if ((size_t)k >= an->len) {
+				/* A short anchor accepts any byte there. */
+				for (int x = 0; x < 16; x++) {
+					s->lo[k][x] |= (unsigned char)(1u << b);
+					s->hi[k][x] |= (unsigned char)(1u << b);
+				}
+				continue;
+			}
+			s->lo[k][an->fold[k] & 15] |= (unsigned char)(1u << b);
+			s->hi[k][an->fold[k] >> 4] |= (unsigned char)(1u << b);
+		}
+	}
+}
+
 struct scanner *scanner_new(const struct pattern *pats, size_t n)
 {
 	struct scanner *s = xcalloc(1, sizeof(*s));
@@ -161,6 +203,8 @@ struct scanner *scanner_new(const struct pattern *pats, size_t n)
 	}
 	free(order);
 	s->padding = ANCHOR_MAX + 32;
+	if (s->nanchors >= TEDDY_MIN_ANCHORS)
+		teddy_build(s);
 #if defined(__x86_64__) && defined(__GNUC__)
 	s->avx2 = __builtin_cpu_supports("avx2") && !getenv("EXCISE_NO_AVX2");
 #endif
@@ -171,6 +215,8 @@ void scanner_free(struct scanner *s)
 {
 	if (!s)
 		return;
+	for (int b = 0; b < 8; b++)
+		free(s->bucket[b]);
 	for (size_t i = 0; i < s->nanchors; i++)
 		free(s->anchors[i].m);
 	free(s->anchors);
@@ -216,7 +262,8 @@ static void verify(const struct scanner *s, const struct anchor *a, const char *
 		end = start + p->len;
 		if (end > len || memcmp(buf + start, p->text, p->len))
 			continue;
-		if (is_word_char((unsigned char)p->text[0]) && start > 0 && is_word_char(u[start - 1]))
+		if (is_word_char((unsigned char)p->text[0]) && start > 0 && is_word_char(u[start - 1]) &&
+		    !(u[start - 1] == '_' && (p->flags & PATF_AFTER_UNDERSCORE)))
 			continue;
 		if (is_word_char((unsigned char)p->text[p->len - 1]) && end < len && is_word_char(u[end]))
 			continue;
@@ -302,6 +349,84 @@ static void filter_avx2(const struct scanner *s, const struct anchor *a, const c
 }
 #endif
 
+/* Verify the anchors of the buckets in mask at pos. */
+static void teddy_verify(const struct scanner *s, unsigned mask, const char *buf, size_t len,
+			 size_t pos, unsigned fclass, const char *path, struct scan_hit **hits,
+			 size_t *n, size_t *cap)
+{
+	while (mask) {
+		int b = __builtin_ctz(mask);
+
+		mask &= mask - 1;
+		for (size_t i = 0; i < s->nbucket[b]; i++)
+			verify(s, &s->anchors[s->bucket[b][i]], buf, len, pos, fclass, path, hits, n, cap);
+	}
+}
+
+#ifdef HAVE_AVX2_FILTER
+__attribute__((target("avx2")))
+static void teddy_avx2(const struct scanner *s, const char *buf, size_t len, unsigned fclass,
+		       const char *path, struct scan_hit **hits, size_t *n, size_t *cap)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+	const __m256i bit = _mm256_set1_epi8(0x20), nib = _mm256_set1_epi8(0x0f);
+	__m256i lo[3], hi[3];
+
+	for (int k = 0; k < 3; k++) {
+		__m128i l = _mm_loadu_si128((const __m128i *)s->lo[k]);
+		__m128i h = _mm_loadu_si128((const __m128i *)s->hi[k]);
+
+		lo[k] = _mm256_broadcastsi128_si256(l);
+		hi[k] = _mm256_broadcastsi128_si256(h);
+	}
+	for (size_t i = 0; i < len; i += 32) {
+		__m256i acc = _mm256_set1_epi8((char)0xff);
+
+		for (int k = 0; k < 3; k++) {
+			__m256i v = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(u + i + k)), bit);
+			__m256i l = _mm256_shuffle_epi8(lo[k], _mm256_and_si256(v, nib));
+			__m256i h = _mm256_shuffle_epi8(hi[k], _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
+
+			acc = _mm256_and_si256(acc, _mm256_and_si256(l, h));
+		}
+		unsigned nz = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(acc, _mm256_setzero_si256()));
+
+		if (!nz)
+			continue;
+		{
+			unsigned char m[32];
+
+			_mm256_storeu_si256((__m256i *)m, acc);
+			while (nz) {
+				int j = __builtin_ctz(nz);
+
+				nz &= nz - 1;
+				teddy_verify(s, m[j], buf, len, i + (size_t)j, fclass, path, hits, n, cap);
+			}
+		}
+	}
+}
+#endif
+
+/* The same method one byte at a time, for CPUs without AVX2. */
+static void teddy_scalar(const struct scanner *s, const char *buf, size_t len, unsigned fclass,
+			 const char *path, struct scan_hit **hits, size_t *n, size_t *cap)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+
+	for (size_t i = 0; i < len; i++) {
+		unsigned m = 0xff;
+
+		for (int k = 0; k < 3 && m; k++) {
+			unsigned char c = fold(u[i + (size_t)k]);
+
+			m &= s->lo[k][c & 15] & s->hi[k][c >> 4];
+		}
+		if (m)
+			teddy_verify(s, m, buf, len, i, fclass, path, hits, n, cap);
+	}
+}
+
 size_t scanner_find(const struct scanner *s, const char *buf, size_t len, unsigned fclass,
 		    const char *path, struct scan_hit **hits, size_t *cap)
 {
@@ -309,7 +434,15 @@ size_t scanner_find(const struct scanner *s, const char *buf, size_t len, unsign
 
 	if (!(s->scope_union & fclass))
 		return 0;
-	for (size_t k = 0; k < s->nanchors; k++) {
+	if (s->teddy) {
+#ifdef HAVE_AVX2_FILTER
+		if (s->avx2)
+			teddy_avx2(s, buf, len, fclass, path, hits, &n, cap);
+		else
+#endif
+			teddy_scalar(s, buf, len, fclass, path, hits, &n, cap);
+	}
+	for (size_t k = 0; k < s->nanchors && !s->teddy; k++) {
 #ifdef HAVE_AVX2_FILTER
 		if (s->avx2)
 			filter_avx2(s, &s->anchors[k], buf, len, fclass, path, hits, &n, cap);

@@ -38,7 +38,11 @@ struct pattern {
 	unsigned scope;     /* FILE_* bits of the files it applies to */
 	const char *dir;    /* if set: only files directly in this directory ("mm") */
 	int tag;            /* the caller's */
+	unsigned flags;     /* PATF_* */
 };
+
+/* The pattern may follow a '_': "slob.o" in KCOV_INSTRUMENT_slob.o. */
+#define PATF_AFTER_UNDERSCORE 1u
 
 struct scan_hit {
 	uint32_t pattern;   /* index into the pattern array */

@@ -59,7 +59,9 @@ const char *spec_dir(void);
  * derive the rest from the tree (see derive.c).  Dies on an unknown target
  * with the nearest existing names suggested.
  */
-void target_resolve(struct footprint *fp, const struct tree *t, char **targets, int ntargets);
+struct kconfig_defs;
+void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
+		    char **targets, int ntargets);
 
 /* True if path (a file or "dir/") is one of the footprint's own files. */
 int footprint_owns(const struct footprint *fp, const char *path);

@@ -1,0 +1,274 @@
+/* classify.c - the kind of a reference from the file and line around it. */
+#include "classify.h"
+
+#include <ctype.h>
+#include <string.h>
+
+#include "util.h"
+#include "walk.h"
+
+size_t logical_line_start(const char *buf, size_t off)
+{
+	size_t s = line_start(buf, off);
+
+	/* The previous line continues into this one if it ends with a backslash. */
+	while (s >= 2 && buf[s - 1] == '\n' && (buf[s - 2] == '\\' ||
+						(s >= 3 && buf[s - 2] == '\r' && buf[s - 3] == '\\')))
+		s = line_start(buf, s - 1);
+	return s;
+}
+
+void c_lexer_init(struct c_lexer *lx, const char *buf, size_t len)
+{
+	memset(lx, 0, sizeof(*lx));
+	lx->buf = buf;
+	lx->len = len;
+	lx->bol = 1;
+}
+
+enum c_context c_lexer_at(struct c_lexer *lx, size_t off)
+{
+	const char *buf = lx->buf;
+	size_t len = lx->len;
+
+	if (off > len)
+		off = len;
+	for (;;) {
+		size_t i = lx->i;
+		char c;
+
+		if (i < lx->until) {
+			if (off < lx->until && off >= i)
+				return lx->in;
+			lx->i = lx->until;
+			continue;
+		}
+		if (i >= off)
+			break;
+		c = buf[i];
+		if (c == '/' && i + 1 < len && buf[i + 1] == '*') {
+			const char *end = memmem(buf + i + 2, len - i - 2, "*/", 2);
+
+			lx->in = C_COMMENT;
+			lx->until = end ? (size_t)(end - buf) + 2 : len;
+			lx->i = i;
+			if (off == i)
+				return C_COMMENT;
+			lx->i = i + 1;
+			continue;
+		}
+		if (c == '/' && i + 1 < len && buf[i + 1] == '/') {
+			size_t e = line_end(buf, len, i);
+
+			/* A // comment runs to the end of the line, continued lines included. */
+			while (e >= 2 && e < len && buf[e - 2] == '\\')
+				e = line_end(buf, len, e);
+			if (e > i && buf[e - 1] == '\n')
+				e--;
+			lx->in = C_COMMENT;
+			lx->until = e;
+			lx->i = i + 1;
+			if (off == i)
+				return C_COMMENT;
+			continue;
+		}
+		if (c == '"' || c == '\'') {
+			size_t j = i + 1;
+
+			while (j < len && buf[j] != c && buf[j] != '\n') {
+				if (buf[j] == '\\')
+					j++;
+				j++;
+			}
+			lx->in = C_STRING;
+			lx->until = j < len ? j + 1 : len;
+			lx->i = i + 1;
+			lx->bol = 0;
+			continue;
+		}
+		if (c == '\n') {
+			if (!(i > 0 && buf[i - 1] == '\\'))
+				lx->directive = 0;
+			lx->bol = 1;
+		} else if (lx->bol && c == '#') {
+			lx->directive = 1;
+			lx->bol = 0;
+		} else if (!isspace((unsigned char)c)) {
+			lx->bol = 0;
+		}
+		lx->i = i + 1;
+	}
+	return lx->directive ? C_DIRECTIVE : C_CODE;
+}
+
+/* The first word of the logical line holding off, into word (at most n-1 bytes). */
+static const char *first_word(const char *buf, size_t off, char *word, size_t n)
+{
+	size_t s = logical_line_start(buf, off), k = 0;
+	const char *p = buf + s;
+
+	while (*p == ' ' || *p == '\t')
+		p++;
+	while (k + 1 < n && p[k] && !isspace((unsigned char)p[k]))
+		k++;
+	memcpy(word, p, k);
+	word[k] = '\0';
+	return p + k;
+}
+
+static size_t indent_cols(const char *buf, size_t s)
+{
+	size_t col = 0;
+
+	for (; buf[s] == ' ' || buf[s] == '\t'; s++)
+		col = buf[s] == '\t' ? (col / 8 + 1) * 8 : col + 1;
+	return col;
+}
+
+static int blank_at(const char *buf, size_t s)
+{
+	while (buf[s] == ' ' || buf[s] == '\t')
+		s++;
+	return buf[s] == '\n' || buf[s] == '\0' || buf[s] == '#';
+}
+
+/* True if the line at s is help text: the nearest less indented line is "help". */
+static int in_help_text(const char *buf, size_t s)
+{
+	size_t ind = indent_cols(buf, s);
+
+	if (!ind)
+		return 0;
+	while (s > 0) {
+		char w[16];
+
+		s = line_start(buf, s - 1);
+		if (blank_at(buf, s) || indent_cols(buf, s) >= ind)
+			continue;
+		first_word(buf, s, w, sizeof(w));
+		return !strcmp(w, "help") || !strcmp(w, "---help---");
+	}
+	return 0;
+}
+
+const char *classify_kconfig(const char *buf, size_t len, size_t off)
+{
+	size_t s = logical_line_start(buf, off);
+	char w[16];
+	const char *rest;
+	size_t cs;
+
+	(void)len;
+	if (in_help_text(buf, s))
+		return "other";
+	rest = first_word(buf, s, w, sizeof(w));
+	/* In a comment after the statement? */
+	cs = s;
+	while (cs < off && buf[cs] != '#' && buf[cs] != '"')
+		cs++;
+	if (cs < off && buf[cs] == '#')
+		return "other";
+	if (!strcmp(w, "config") || !strcmp(w, "menuconfig"))
+		return "kconfig-entry";
+	if (!strcmp(w, "depends") || !strcmp(w, "visible"))
+		return "kconfig-depends";
+	if (!strcmp(w, "select"))
+		return "kconfig-select";
+	if (!strcmp(w, "imply"))
+		return "kconfig-imply";
+	if (!strcmp(w, "default") || !strcmp(w, "def_bool") || !strcmp(w, "def_tristate") ||
+	    !strcmp(w, "range"))
+		return "kconfig-default";
+	if (!strcmp(w, "if"))
+		return "kconfig-if";
+	if (!strcmp(w, "source") || !strcmp(w, "rsource") || !strcmp(w, "osource") ||
+	    !strcmp(w, "orsource"))
+		return "kconfig-source";
+	if (!strcmp(w, "bool") || !strcmp(w, "tristate") || !strcmp(w, "prompt") ||
+	    !strcmp(w, "string") || !strcmp(w, "int") || !strcmp(w, "hex")) {
+		/* A prompt condition ("bool "x" if FOO") depends; the prompt text does not. */
+		const char *q = strchr(rest, '"');
+		const char *q2 = q ? strchr(q + 1, '"') : NULL;
+
+		if (q2 && buf + off > q2)
+			return "kconfig-depends";
+		return q && buf + off > q ? "other" : "kconfig-depends";
+	}
+	return "other";
+}
+
+const char *classify_c(struct c_lexer *lx, size_t off, int ident)
+{
+	const char *buf = lx->buf;
+	enum c_context ctx = c_lexer_at(lx, off);
+	size_t ls = logical_line_start(buf, off);
+
+	/* A comment on a directive line ("#endif, then CONFIG_X in a comment") belongs to it. */
+	if (ctx == C_COMMENT && buf[ls + strspn(buf + ls, " \t")] == '#')
+		ctx = C_DIRECTIVE;
+	if (ctx == C_COMMENT)
+		return "other";
+	if (ctx == C_STRING)
+		return "c-other";
+	if (ctx == C_DIRECTIVE) {
+		size_t s = logical_line_start(buf, off);
+		const char *p = buf + s;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		p++;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (!strncmp(p, "include", 7))
+			return "c-include";
+		if (!strncmp(p, "if", 2) || !strncmp(p, "elif", 4) || !strncmp(p, "else", 4) ||
+		    !strncmp(p, "endif", 5))
+			return "c-ifdef";
+		return "c-other";
+	}
+	/* IS_ENABLED(CONFIG_X) and its siblings, with optional blanks. */
+	{
+		size_t p = off;
+		static const char *const macros[] = { "IS_ENABLED", "IS_BUILTIN", "IS_MODULE",
+						      "IS_REACHABLE" };
+
+		while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+			p--;
+		if (p > 0 && buf[p - 1] == '(') {
+			p--;
+			while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+				p--;
+			for (size_t i = 0; i < ARRAY_SIZE(macros); i++) {
+				size_t n = strlen(macros[i]);
+
+				if (p >= n && !strncmp(buf + p - n, macros[i], n))
+					return "c-is-enabled";
+			}
+		}
+	}
+	return ident ? "c-call" : "c-other";
+}
+
+const char *classify_path(const char *path)
+{
+	if (!strcmp(path, "CREDITS"))
+		return "credits";
+	if (!strcmp(path, "MAINTAINERS"))
+		return "maintainers";
+	if (is_selftest(path))
+		return "selftest";
+	if (is_kconfig_file(path))
+		return NULL;
+	if (is_makefile(path))
+		return "makefile";
+	if (is_defconfig(path))
+		return "defconfig";
+	if (starts_with(path, "scripts/") || starts_with(path, "tools/"))
+		return "script";
+	if (is_c_file(path) || ends_with(path, ".S"))
+		return NULL;
+	if (ends_with(path, ".sh") || ends_with(path, ".pl") || ends_with(path, ".py") ||
+	    ends_with(path, ".awk"))
+		return "script";
+	return NULL;
+}

@@ -1,0 +1,54 @@
+/*
+ * classify.h - the kind of a reference from where it stands: the file it is
+ * in and the line around it (Kconfig statement, C directive, comment, ...).
+ */
+#ifndef EXCISE_CLASSIFY_H
+#define EXCISE_CLASSIFY_H
+
+#include <stddef.h>
+
+/* Where a byte of C source is. */
+enum c_context { C_CODE, C_COMMENT, C_STRING, C_DIRECTIVE };
+
+/*
+ * A lexer that tells the context of increasing offsets of one C buffer in
+ * a single pass over it.
+ */
+struct c_lexer {
+	const char *buf;
+	size_t len;
+	size_t i;            /* next byte to read */
+	size_t until;        /* end of the comment or string the lexer is in */
+	enum c_context in;   /* C_COMMENT or C_STRING while i < until */
+	int bol, directive;
+};
+
+void c_lexer_init(struct c_lexer *lx, const char *buf, size_t len);
+/* Context of offset off (offsets must not decrease between calls). */
+enum c_context c_lexer_at(struct c_lexer *lx, size_t off);
+
+/* Start of the logical line holding off (backslash continuations followed backwards). */
+size_t logical_line_start(const char *buf, size_t off);
+
+/*
+ * Kind of a reference in a Kconfig file at off: "kconfig-entry" for a
+ * config/menuconfig line, "kconfig-depends", "kconfig-select",
+ * "kconfig-imply", "kconfig-default", "kconfig-if", "kconfig-source", or
+ * "other" (help text, comments, prompts).
+ */
+const char *classify_kconfig(const char *buf, size_t len, size_t off);
+
+/*
+ * Kind of a reference in C source at off (mlen bytes matched):
+ * "c-include", "c-ifdef", "c-is-enabled", "c-call" (ident: it names an
+ * identifier), "c-other", or "other" in a comment.
+ */
+const char *classify_c(struct c_lexer *lx, size_t off, int ident);
+
+/*
+ * Kind by the file alone, or NULL when the content decides: "credits",
+ * "maintainers", "selftest", "makefile", "defconfig", "script".
+ */
+const char *classify_path(const char *path);
+
+#endif

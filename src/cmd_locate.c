@@ -1,0 +1,63 @@
+/* cmd_locate.c - excise locate: find every reference to a subsystem. */
+#include <stdlib.h>
+#include <string.h>
+
+#include "builtin.h"
+#include "locate.h"
+#include "report.h"
+
+static void locate_usage(FILE *out)
+{
+	fputs("usage: excise locate [-C TREE] [--format=human|tsv|json] [--jobs N] TARGET...\n"
+	      "exit status: 0 references found, 1 none, 2 error\n", out);
+}
+
+int cmd_locate(int argc, char **argv)
+{
+	const char *root = ".";
+	enum report_format fmt = FORMAT_HUMAN;
+	struct locate_options opt = { 0 };
+	char **targets = xcalloc((size_t)argc, sizeof(char *));
+	int ntargets = 0, rc;
+	struct footprint fp;
+	struct locate_result res;
+	struct tree t;
+	struct kconfig_defs defs;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-C") && i + 1 < argc)
+			root = argv[++i];
+		else if (starts_with(a, "--format="))
+			fmt = report_format_parse(a + 9);
+		else if (!strcmp(a, "--format") && i + 1 < argc)
+			fmt = report_format_parse(argv[++i]);
+		else if (!strcmp(a, "--jobs") && i + 1 < argc)
+			opt.nthreads = atoi(argv[++i]);
+		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			locate_usage(stdout);
+			return 0;
+		} else if (a[0] == '-' && a[1])
+			die("locate: unknown option '%s'", a);
+		else
+			targets[ntargets++] = argv[i];
+	}
+	if (!ntargets) {
+		locate_usage(stderr);
+		return 2;
+	}
+	tree_load(&t, root);
+	footprint_init(&fp);
+	kconfig_defs_load(&defs, &t);
+	target_resolve(&fp, &t, &defs, targets, ntargets);
+	locate_run(&fp, &t, &defs, &opt, &res);
+	report_locate(stdout, fmt, &fp, &res);
+	rc = res.n ? 0 : 1;
+	locate_release(&res);
+	footprint_release(&fp);
+	kconfig_defs_release(&defs);
+	tree_release(&t);
+	free(targets);
+	return rc;
+}

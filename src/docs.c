@@ -1,0 +1,211 @@
+/* docs.c - toctree entries, device tables and list items in Documentation. */
+#include "docs.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+static size_t indent_of(const char *buf, size_t off, size_t end)
+{
+	size_t n = 0;
+
+	while (off + n < end && (buf[off + n] == ' ' || buf[off + n] == '\t'))
+		n++;
+	return n;
+}
+
+static int blank_line(const char *buf, size_t off, size_t end)
+{
+	return off + indent_of(buf, off, end) >= end || buf[off + indent_of(buf, off, end)] == '\n';
+}
+
+char *doc_toctree_target(const char *path, const char *buf, size_t len, size_t off)
+{
+	size_t s = line_start(buf, off), e = line_end(buf, len, s), ind = indent_of(buf, s, e);
+	size_t p = s;
+	const char *slash;
+	char *entry, *dir, *target;
+	size_t n;
+
+	if (!ind || blank_line(buf, s, e) || buf[s + ind] == ':' || buf[s + ind] == '.')
+		return NULL;
+	/* Walk up over the directive's options and other entries to `.. toctree::`. */
+	while (p > 0) {
+		size_t q = line_start(buf, p - 1), qe = line_end(buf, len, q);
+		size_t qi = indent_of(buf, q, qe);
+
+		p = q;
+		if (blank_line(buf, q, qe))
+			continue;
+		if (qi >= ind)
+			continue;
+		if (!strncmp(buf + q + qi, ".. toctree::", 12))
+			break;
+		return NULL;
+	}
+	if (p == 0 && strncmp(buf + indent_of(buf, 0, len), ".. toctree::", 12))
+		return NULL;
+	n = e - (s + ind);
+	while (n && isspace((unsigned char)buf[s + ind + n - 1]))
+		n--;
+	entry = xstrndup(buf + s + ind, n);
+	/* "Title <path>" form */
+	if (n && entry[n - 1] == '>' && strchr(entry, '<')) {
+		char *lt = strrchr(entry, '<');
+		char *inner = xstrndup(lt + 1, strlen(lt + 1) - 1);
+
+		free(entry);
+		entry = inner;
+	}
+	if (ends_with(entry, ".rst") || ends_with(entry, ".txt"))
+		entry[strlen(entry) - 4] = '\0';
+	if (entry[0] == '/') {
+		target = xasprintf("Documentation%s", entry);
+	} else {
+		slash = strrchr(path, '/');
+		dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
+		target = dir[0] ? xasprintf("%s/%s", dir, entry) : xstrdup(entry);
+		free(dir);
+	}
+	free(entry);
+	return target;
+}
+
+int doc_is_bare_list_item(const char *buf, size_t len, size_t off, size_t ms, size_t me)
+{
+	size_t s = line_start(buf, off), e = line_end(buf, len, s);
+	size_t p = s + indent_of(buf, s, e);
+
+	if (p >= e || (buf[p] != '-' && buf[p] != '*') || p + 1 >= e || buf[p + 1] != ' ')
+		return 0;
+	p += 2;
+	while (p < e && buf[p] == ' ')
+		p++;
+	if (p != ms)
+		return 0;
+	p = me;
+	while (p < e && strchr(" \t.,;/\r\n", buf[p]))
+		p++;
+	return p == e;
+}
+
+/* "NNN char" or "NNN block" at the start of a line of devices.txt: the number, or -1. */
+static long major_line(const char *buf, size_t s, size_t e, char *type)
+{
+	size_t p = s + indent_of(buf, s, e);
+	long v = 0;
+	size_t d = p;
+
+	while (d < e && isdigit((unsigned char)buf[d]))
+		v = v * 10 + (buf[d++] - '0');
+	if (d == p || d >= e || (buf[d] != ' ' && buf[d] != '\t'))
+		return -1;
+	while (d < e && (buf[d] == ' ' || buf[d] == '\t'))
+		d++;
+	if (!strncmp(buf + d, "char", 4) && !isalnum((unsigned char)buf[d + 4]))
+		*type = 'c';
+	else if (!strncmp(buf + d, "block", 5) && !isalnum((unsigned char)buf[d + 5]))
+		*type = 'b';
+	else
+		return -1;
+	/* Major lines are indented by at most a few spaces; minors by tabs. */
+	return p - s <= 3 && buf[s] != '\t' ? v : -1;
+}
+
+static void push_block(struct doc_block **out, size_t *n, size_t *cap, const char *buf,
+		       size_t start, size_t end, char *what)
+{
+	GROW(*out, *cap, *n + 1);
+	(*out)[*n].start = start;
+	(*out)[*n].end = end;
+	(*out)[*n].first_line = line_of_offset(buf, start);
+	(*out)[*n].last_line = line_of_offset(buf, end ? end - 1 : 0);
+	(*out)[*n].what = what;
+	(*n)++;
+}
+
+size_t doc_device_blocks(const char *buf, size_t len, const struct strvec *chr,
+			 const struct strvec *blk, const struct strvec *misc,
+			 struct doc_block **out)
+{
+	size_t n = 0, cap = 0, off = 0;
+	size_t cur_start = 0;
+	long cur = -1;
+	char cur_type = 0, type = 0;
+
+	*out = NULL;
+	while (off <= len) {
+		size_t e = off < len ? line_end(buf, len, off) : len;
+		long m = off < len ? major_line(buf, off, e, &type) : -2;
+
+		if (m != -1 || off >= len) {
+			/* The previous major's block ends here. */
+			if (cur >= 0) {
+				char num[24];
+				const struct strvec *want = cur_type == 'c' ? chr : blk;
+
+				snprintf(num, sizeof(num), "%ld", cur);
+				if (sv_contains(want, num))
+					push_block(out, &n, &cap, buf, cur_start, off,
+						   xasprintf("%s major %ld", cur_type == 'c' ? "char" : "block", cur));
+			}
+			cur = m;
+			cur_type = type;
+			cur_start = off;
+			if (off >= len)
+				break;
+		} else if (cur == 10 && cur_type == 'c' && misc->n) {
+			/* "\t\t248 = /dev/foo\tFoo" inside the misc block */
+			size_t p = off + indent_of(buf, off, e), d = p;
+			long v = 0;
+
+			while (d < e && isdigit((unsigned char)buf[d]))
+				v = v * 10 + (buf[d++] - '0');
+			if (d > p && d + 2 < e && buf[d] == ' ' && buf[d + 1] == '=') {
+				char num[24];
+
+				snprintf(num, sizeof(num), "%ld", v);
+				if (sv_contains(misc, num))
+					push_block(out, &n, &cap, buf, off, e, xasprintf("misc minor %ld", v));
+			}
+		}
+		off = e;
+	}
+	return n;
+}
+
+size_t doc_ioctl_rows(const char *buf, size_t len, const struct strvec *codes,
+		      const struct strvec *words, struct doc_block **out)
+{
+	size_t n = 0, cap = 0, off = 0;
+
+	*out = NULL;
+	while (off < len) {
+		size_t e = line_end(buf, len, off), p = off + indent_of(buf, off, e), q = p;
+
+		while (q < e && !isspace((unsigned char)buf[q]))
+			q++;
+		for (size_t i = 0; i < codes->n && q > p; i++) {
+			int named = 0;
+
+			if (strlen(codes->v[i]) != q - p || strncasecmp(buf + p, codes->v[i], q - p))
+				continue;
+			for (size_t w = 0; w < words->n && !named; w++) {
+				const char *hit = memmem(buf + off, e - off, words->v[w], strlen(words->v[w]));
+
+				named = hit != NULL;
+			}
+			if (named)
+				push_block(out, &n, &cap, buf, off, e, xasprintf("ioctl %s", codes->v[i]));
+		}
+		off = e;
+	}
+	return n;
+}
+
+void doc_blocks_free(struct doc_block *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		free(b[i].what);
+	free(b);
+}

@@ -1,0 +1,49 @@
+/*
+ * docs.h - Documentation structures that name a subsystem: reST toctree
+ * entries, the device number tables of devices.txt, ioctl-number.rst rows,
+ * and list items that are nothing but a mention.
+ */
+#ifndef EXCISE_DOCS_H
+#define EXCISE_DOCS_H
+
+#include <stddef.h>
+
+#include "util.h"
+
+/*
+ * If the line starting at off is an entry of a `.. toctree::` directive,
+ * the Documentation path it resolves to (relative to the tree, without
+ * extension) as a new string; else NULL.  path is the file's path.
+ */
+char *doc_toctree_target(const char *path, const char *buf, size_t len, size_t off);
+
+/* True if the line at off is a list item ("- x", "* x") holding only the text [ms, me). */
+int doc_is_bare_list_item(const char *buf, size_t len, size_t off, size_t ms, size_t me);
+
+/* A block of a device table: [start, end) whole lines, numbered first..last. */
+struct doc_block {
+	size_t start, end;
+	size_t first_line, last_line;
+	char *what;             /* "char major 185", "misc minor 248" */
+};
+
+/*
+ * The blocks of devices.txt (buf) that describe the given char/block majors
+ * and misc minors (decimal strings).  A major's block runs from its
+ * "NNN char" line to the next major's line; a misc minor is its one line in
+ * the major 10 block.  Returns the number found; *out is a new array.
+ */
+size_t doc_device_blocks(const char *buf, size_t len, const struct strvec *chr,
+			 const struct strvec *blk, const struct strvec *misc,
+			 struct doc_block **out);
+
+/*
+ * The rows of ioctl-number.rst (buf) whose code column is one of codes and
+ * whose text mentions one of words.  Returns the number found.
+ */
+size_t doc_ioctl_rows(const char *buf, size_t len, const struct strvec *codes,
+		      const struct strvec *words, struct doc_block **out);
+
+void doc_blocks_free(struct doc_block *b, size_t n);
+
+#endif

@@ -1,0 +1,641 @@
+/*
+ * locate.c - every reference to a subsystem: build the patterns from the
+ * footprint, scan the tree once, classify each matching line, fold lines
+ * that belong to one block (a config entry, a device table entry), confirm
+ * candidate headers and identifiers, and decide what is removed, kept or
+ * left for review.
+ */
+#include "locate.h"
+
+#include <ctype.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "classify.h"
+#include "docs.h"
+#include "scan.h"
+
+/* A match of a candidate header or identifier, classified once it is confirmed. */
+struct pending {
+	const char *path;       /* the tree's string */
+	size_t off;
+	uint32_t pattern;
+};
+
+struct locate_ctx {
+	const struct footprint *fp;
+	const struct pattern *pats;
+	const struct kconfig_defs *defs;
+	struct ref *refs;
+	size_t n, cap;
+	struct pending *pend;
+	size_t npend, pend_cap;
+	struct strset foreign;  /* candidates used (included, defined) outside the subsystem */
+	int confirmed;          /* candidates are confirmed: classify their matches */
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Patterns own their text; the array is freed with free_patterns(). */
+static void add_pattern(struct pattern **v, size_t *n, size_t *cap, char *text, unsigned scope,
+			const char *dir, int tag)
+{
+	for (size_t i = 0; i < *n; i++)
+		if (!strcmp((*v)[i].text, text) && (*v)[i].scope == scope && (*v)[i].tag == tag &&
+		    !(*v)[i].dir == !dir && (!dir || !strcmp((*v)[i].dir, dir))) {
+			free(text);
+			return;
+		}
+	GROW(*v, *cap, *n + 1);
+	(*v)[*n] = (struct pattern){ text, strlen(text), scope, dir ? xstrdup(dir) : NULL, tag,
+				     tag == PAT_OBJECT ? PATF_AFTER_UNDERSCORE : 0 };
+	(*n)++;
+}
+
+static void free_patterns(struct pattern *v, size_t n)
+{
+	for (size_t i = 0; i < n; i++) {
+		free((char *)v[i].text);
+		free((char *)v[i].dir);
+	}
+	free(v);
+}
+
+static size_t build_patterns(const struct footprint *fp, struct pattern **out)
+{
+	struct pattern *v = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < fp->symbols.n; i++) {
+		const char *s = fp->symbols.v[i];
+
+		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s_MODULE", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&v, &n, &cap, xstrdup(s), FILE_KCONFIG, NULL, PAT_SYMBOL);
+	}
+	for (size_t i = 0; i < fp->paths.n; i++) {
+		char *p = xstrdup(fp->paths.v[i]);
+		size_t len = strlen(p);
+		int dir = len && p[len - 1] == '/';
+		char *slash, *parent, *base, *dot;
+
+		if (dir)
+			p[--len] = '\0';
+		add_pattern(&v, &n, &cap, xstrdup(p), FILE_ANY, NULL, PAT_PATH);
+		slash = strrchr(p, '/');
+		base = slash ? slash + 1 : p;
+		parent = slash ? xstrndup(p, (size_t)(slash - p)) : xstrdup("");
+		if (dir) {
+			/* Older or shorter spellings of the path: ".../name" */
+			if (strlen(base) >= 3)
+				add_pattern(&v, &n, &cap, xasprintf("/%s", base), FILE_ANY, NULL,
+					    PAT_STALE_PATH);
+			add_pattern(&v, &n, &cap, xasprintf("%s/", base), FILE_MAKEFILE,
+				    parent[0] ? parent : NULL, PAT_OBJECT);
+		} else if (starts_with(p, "Documentation/")) {
+			dot = strrchr(base, '.');
+			add_pattern(&v, &n, &cap, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
+				    FILE_DOC, NULL, PAT_DOC_STEM);
+		} else {
+			add_pattern(&v, &n, &cap, xstrdup(base), FILE_ANY, NULL, PAT_BASENAME);
+			dot = strrchr(base, '.');
+			if (dot && (!strcmp(dot, ".c") || !strcmp(dot, ".S")))
+				add_pattern(&v, &n, &cap, xasprintf("%.*s.o", (int)(dot - base), base),
+					    FILE_MAKEFILE, parent[0] ? parent : NULL, PAT_OBJECT);
+		}
+		free(parent);
+		free(p);
+	}
+	for (size_t i = 0; i < fp->headers.n; i++)
+		add_pattern(&v, &n, &cap, xstrdup(fp->headers.v[i]), FILE_ANY, NULL, PAT_HEADER);
+	for (size_t i = 0; i < fp->identifiers.n; i++)
+		add_pattern(&v, &n, &cap, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
+	for (size_t i = 0; i < fp->words.n; i++)
+		add_pattern(&v, &n, &cap, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+	*out = v;
+	return n;
+}
+
+static int skip_owned(const char *path, void *ctx)
+{
+	return footprint_owns(ctx, path);
+}
+
+/* Tag priority when several patterns match one line: the most specific wins. */
+static int tag_rank(int tag)
+{
+	static const int rank[] = {
+		[PAT_CONFIG] = 9, [PAT_SYMBOL] = 9, [PAT_PATH] = 8, [PAT_OBJECT] = 7,
+		[PAT_HEADER] = 6, [PAT_IDENT] = 5, [PAT_DOC_STEM] = 4, [PAT_BASENAME] = 3,
+		[PAT_STALE_PATH] = 2, [PAT_WORD] = 1,
+	};
+
+	return rank[tag];
+}
+
+static char *line_text(const char *buf, size_t len, size_t off)
+{
+	size_t s = line_start(buf, off), e = line_end(buf, len, off);
+
+	while (e > s && (buf[e - 1] == '\n' || buf[e - 1] == '\r'))
+		e--;
+	return xstrndup(buf + s, e - s);
+}
+
+/* The config entry of a footprint symbol that holds offset off of path, if any. */
+static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, const char *path,
+						size_t off)
+{
+	for (size_t i = 0; i < c->defs->n; i++) {
+		const struct kconfig_def *d = &c->defs->v[i];
+
+		if (off >= d->start && off < d->end && !strcmp(d->file, path) &&
+		    footprint_has_symbol(c->fp, d->name))
+			return d;
+	}
+	return NULL;
+}
+
+/* Decide kind, action and reason of one matching line. */
+static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, const char *buf,
+			 size_t len, const struct pattern *p, struct c_lexer *lx)
+{
+	const char *kind = classify_path(path);
+	const struct keep_rule *keep = footprint_keep(c->fp, path);
+
+	r->action = "remove";
+	if (!kind && is_kconfig_file(path)) {
+		const struct kconfig_def *d = owned_entry_at(c, path, r->off);
+
+		if (d) {
+			/* A line inside the subsystem's own entry belongs to the entry. */
+			r->kind = "kconfig-entry";
+			r->line = d->line;
+			r->last_line = line_of_offset(buf, d->end ? d->end - 1 : 0);
+			free(r->text);
+			r->text = line_text(buf, len, d->start);
+			r->reason = xasprintf("config %s (lines %zu-%zu)", d->name, r->line, r->last_line);
+			return;
+		}
+		kind = classify_kconfig(buf, len, r->off);
+		if (!strcmp(kind, "kconfig-entry")) {
+			/* "config X" where X is not ours but the line names ours: a prose mention. */
+			kind = "other";
+		}
+	} else if (!kind && (is_c_file(path) || ends_with(path, ".S"))) {
+		kind = classify_c(lx, r->off, p->tag == PAT_IDENT || p->tag == PAT_HEADER);
+		if (!strcmp(kind, "c-call") && p->tag == PAT_HEADER)
+			kind = "c-other";
+	} else if (!kind && is_doc_file(path)) {
+		char *target = doc_toctree_target(path, buf, len, r->off);
+
+		kind = "doc";
+		if (target) {
+			for (size_t i = 0; i < c->fp->paths.n; i++) {
+				const char *o = c->fp->paths.v[i];
+				size_t tn = strlen(target);
+
+				if (!strncmp(o, target, tn) && (o[tn] == '.' || o[tn] == '\0' || o[tn] == '/')) {
+					kind = "doc-index";
+					r->reason = xasprintf("toctree entry of %s", o);
+				}
+			}
+			free(target);
+		}
+		if (!strcmp(kind, "doc") && p->tag == PAT_DOC_STEM) {
+			r->kind = NULL;   /* the stem alone, outside a toctree: not a reference */
+			return;
+		}
+		if (!strcmp(kind, "doc") &&
+		    !doc_is_bare_list_item(buf, len, r->off, r->off, r->off + p->len)) {
+			r->action = "review";
+			r->reason = xstrdup("mentioned in running text: left for a human to edit");
+		} else if (!strcmp(kind, "doc")) {
+			r->reason = xstrdup("a list item that is nothing but the mention");
+		}
+	} else if (!kind) {
+		kind = "other";
+	}
+	if (p->tag == PAT_DOC_STEM && strcmp(kind, "doc-index")) {
+		r->kind = NULL;
+		return;
+	}
+	r->kind = kind;
+	if (keep) {
+		r->action = "kept";
+		free(r->reason);
+		r->reason = xstrdup(keep->reason);
+	} else if (!strcmp(kind, "other") || !strcmp(kind, "script") || !strcmp(kind, "c-other")) {
+		r->action = "review";
+		if (!r->reason)
+			r->reason = xstrdup(!strcmp(kind, "script") ? "a script names it: check by hand"
+					    : "prose, a comment or a string: left for a human to edit");
+	} else if (!strcmp(kind, "maintainers") && p->tag == PAT_WORD) {
+		r->action = "review";
+		r->reason = xstrdup("MAINTAINERS text that is not a file pattern");
+	}
+}
+
+/* True if line t looks like a definition of identifier id. */
+static int defines_identifier(const char *t, const char *id)
+{
+	const char *m;
+	size_t n = strlen(id);
+
+	if (strstr(t, "EXPORT_SYMBOL"))
+		return 1;
+	if (starts_with(t, "#define"))
+		return 1;
+	if (!*t || isspace((unsigned char)*t) || *t == '#' || *t == '*' || *t == '/')
+		return 0;
+	m = strstr(t, id);
+	if (!m || m[n] != '(')
+		return 0;
+	/* A prototype ends with ';' on this line; a definition does not. */
+	return !strchr(m, ';');
+}
+
+/* True if the line at off is an #include line. */
+static int is_include_line(const char *buf, size_t off)
+{
+	const char *p = buf + line_start(buf, off);
+
+	p += strspn(p, " \t");
+	if (*p++ != '#')
+		return 0;
+	p += strspn(p, " \t");
+	return starts_with(p, "include");
+}
+
+/* One worker's hits in one file become refs, one per line. */
+static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
+		    const struct scan_hit *hits, size_t n)
+{
+	struct locate_ctx *c = vctx;
+	size_t first_of_file = c->n;
+	struct c_lexer lx;
+
+	c_lexer_init(&lx, buf, len);
+	for (size_t i = 0; i < n; i++) {
+		const struct pattern *p = &c->pats[hits[i].pattern];
+		struct ref r = { 0 };
+		struct ref *prev = NULL;
+
+		if ((p->tag == PAT_HEADER || p->tag == PAT_IDENT) && !c->confirmed) {
+			/* Candidates: note uses that disprove them, classify later. */
+			if (strset_has(&c->foreign, p->text))
+				continue;
+			if (is_c_file(path)) {
+				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset))
+					strset_add(&c->foreign, p->text);
+				if (p->tag == PAT_IDENT) {
+					char *t = line_text(buf, len, hits[i].offset);
+
+					if (defines_identifier(t, p->text))
+						strset_add(&c->foreign, p->text);
+					free(t);
+				}
+			}
+			GROW(c->pend, c->pend_cap, c->npend + 1);
+			c->pend[c->npend++] = (struct pending){ path, hits[i].offset, hits[i].pattern };
+			continue;
+		}
+		r.off = hits[i].offset;
+		r.line = line_of_offset(buf, r.off);
+		r.last_line = r.line;
+		r.tag = p->tag;
+		r.match = xstrndup(p->text, p->len);
+		r.text = line_text(buf, len, r.off);
+		classify_hit(c, &r, path, buf, len, p, &lx);
+		if (!r.kind) {
+			free(r.match), free(r.text), free(r.reason);
+			continue;
+		}
+		for (size_t k = first_of_file; k < c->n; k++)
+			if (c->refs[k].line == r.line)
+				prev = &c->refs[k];
+		if (prev) {
+			/* Another match on a line already reported: keep the stronger one. */
+			if (tag_rank(r.tag) > tag_rank(prev->tag) ||
+			    (!strcmp(prev->action, "review") && strcmp(r.action, "review"))) {
+				free(prev->match), free(prev->text), free(prev->reason);
+				r.path = prev->path;
+				*prev = r;
+			} else {
+				free(r.match), free(r.text), free(r.reason);
+			}
+			continue;
+		}
+		r.path = xstrdup(path);
+		GROW(c->refs, c->cap, c->n + 1);
+		c->refs[c->n++] = r;
+	}
+}
+
+static void free_ref(struct ref *r)
+{
+	free(r->path), free(r->match), free(r->text), free(r->reason), free(r->symbol);
+}
+
+static int cmp_ref(const void *a, const void *b)
+{
+	const struct ref *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	if (c)
+		return c;
+	return x->line < y->line ? -1 : x->line > y->line;
+}
+
+static int cmp_pending(const void *a, const void *b)
+{
+	const struct pending *x = a, *y = b;
+	int c = strcmp(x->path, y->path);
+
+	if (c)
+		return c;
+	return x->off < y->off ? -1 : x->off > y->off;
+}
+
+/*
+ * Drop candidate headers included elsewhere and identifiers defined
+ * elsewhere; confirmed headers become owned files.  Then classify the
+ * matches of the confirmed candidates (their files are read again: few).
+ */
+static void confirm_candidates(struct footprint *fp, const struct tree *t,
+			       const struct strset *foreign, struct locate_ctx *c,
+			       struct pending *pend, size_t npend, struct locate_result *res)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t j = 0;
+
+	for (size_t i = 0; i < fp->headers.n;) {
+		char *h = fp->headers.v[i];
+		char *file = xasprintf("include/%s", h);
+
+		if (strset_has(foreign, h) && !footprint_owns(fp, file)) {
+			sv_push_owned(&res->dropped, xasprintf("header %s: included outside the subsystem", h));
+			free(h);
+			memmove(&fp->headers.v[i], &fp->headers.v[i + 1], (fp->headers.n - i) * sizeof(char *));
+			fp->headers.n--;
+		} else {
+			if (!footprint_owns(fp, file)) {
+				sv_push(&fp->paths, file);
+				sv_push_owned(&fp->derivation,
+					      xasprintf("path %s: included only by the subsystem", file));
+			}
+			i++;
+		}
+		free(file);
+	}
+	for (size_t i = 0; i < fp->identifiers.n;) {
+		char *id = fp->identifiers.v[i];
+
+		if (strset_has(foreign, id)) {
+			sv_push_owned(&res->dropped,
+				      xasprintf("identifier %s: also defined outside the subsystem", id));
+			free(id);
+			memmove(&fp->identifiers.v[i], &fp->identifiers.v[i + 1],
+				(fp->identifiers.n - i) * sizeof(char *));
+			fp->identifiers.n--;
+		} else {
+			i++;
+		}
+	}
+	/* Refs in files that became owned go. */
+	for (size_t i = 0; i < res->n; i++) {
+		if (footprint_owns(fp, res->refs[i].path))
+			free_ref(&res->refs[i]);
+		else
+			res->refs[j++] = res->refs[i];
+	}
+	res->n = j;
+	/* The confirmed candidates' matches, file by file. */
+	for (size_t i = 0; i < npend; i++) {
+		const struct pattern *p = &c->pats[pend[i].pattern];
+
+		if (!sv_contains(p->tag == PAT_HEADER ? &fp->headers : &fp->identifiers, p->text) ||
+		    footprint_owns(fp, pend[i].path))
+			pend[i].path = NULL;
+	}
+	j = 0;
+	for (size_t i = 0; i < npend; i++)
+		if (pend[i].path)
+			pend[j++] = pend[i];
+	npend = j;
+	qsort(pend, npend, sizeof(*pend), cmp_pending);
+	for (size_t i = 0; i < npend;) {
+		size_t k = i, nh = 0;
+		struct scan_hit *hits;
+		char *full = path_join(t->root, pend[i].path);
+
+		while (k < npend && !strcmp(pend[k].path, pend[i].path))
+			k++;
+		hits = xcalloc(k - i, sizeof(*hits));
+		for (size_t m = i; m < k; m++)
+			hits[nh++] = (struct scan_hit){ pend[m].pattern, pend[m].off };
+		sb_reset(&sb);
+		if (read_file(full, &sb) < 0)
+			die_errno("%s", full);
+		c->n = 0;
+		c->refs = NULL;
+		c->cap = 0;
+		on_hits(c, pend[i].path, sb.buf, sb.len, hits, nh);
+		for (size_t m = 0; m < c->n; m++) {
+			GROW(res->refs, res->cap, res->n + 1);
+			res->refs[res->n++] = c->refs[m];
+		}
+		free(c->refs);
+		free(hits);
+		free(full);
+		i = k;
+	}
+	sb_release(&sb);
+}
+
+/* The device table entries and ioctl rows the footprint names. */
+static void add_table_refs(const struct footprint *fp, const struct tree *t,
+			   struct locate_result *res)
+{
+	static const char *const devices = "Documentation/admin-guide/devices.txt";
+	static const char *const ioctls = "Documentation/userspace-api/ioctl/ioctl-number.rst";
+	const char *files[2] = { devices, ioctls };
+
+	for (int f = 0; f < 2; f++) {
+		struct strbuf sb = STRBUF_INIT;
+		struct doc_block *b;
+		size_t nb;
+		char *full;
+
+		if (f == 0 && !fp->chrdevs.n && !fp->blkdevs.n && !fp->misc_minors.n)
+			continue;
+		if (f == 1 && !fp->ioctls.n)
+			continue;
+		full = path_join(t->root, files[f]);
+		if (read_file(full, &sb) < 0) {
+			free(full);
+			continue;
+		}
+		free(full);
+		nb = f == 0 ? doc_device_blocks(sb.buf, sb.len, &fp->chrdevs, &fp->blkdevs,
+						&fp->misc_minors, &b)
+			    : doc_ioctl_rows(sb.buf, sb.len, &fp->ioctls, &fp->words, &b);
+		for (size_t i = 0; i < nb; i++) {
+			struct ref r = { 0 };
+			size_t j = 0;
+
+			r.path = xstrdup(files[f]);
+			r.line = b[i].first_line;
+			r.last_line = b[i].last_line;
+			r.kind = "doc-table";
+			r.action = "remove";
+			r.off = b[i].start;
+			r.match = xstrdup(b[i].what);
+			r.text = line_text(sb.buf, sb.len, b[i].start);
+			r.reason = xasprintf("%s (lines %zu-%zu)", b[i].what, r.line, r.last_line);
+			r.tag = PAT_WORD;
+			/* The block replaces the word matches inside it. */
+			for (size_t k = 0; k < res->n; k++) {
+				struct ref *o = &res->refs[k];
+
+				if (!strcmp(o->path, r.path) && o->line >= r.line && o->line <= r.last_line)
+					free_ref(o);
+				else
+					res->refs[j++] = *o;
+			}
+			res->n = j;
+			GROW(res->refs, res->cap, res->n + 1);
+			res->refs[res->n++] = r;
+		}
+		doc_blocks_free(b, nb);
+		sb_release(&sb);
+	}
+}
+
+/* Fail on a symbol that is neither defined nor referenced: most likely a typo. */
+static void check_symbols(const struct footprint *fp, const struct kconfig_defs *defs,
+			  struct locate_result *res)
+{
+	for (size_t i = 0; i < fp->symbols.n; i++) {
+		const char *s = fp->symbols.v[i];
+		char *cfg = xasprintf("CONFIG_%s", s);
+		int used = 0;
+
+		if (kconfig_defs_has(defs, s)) {
+			free(cfg);
+			continue;
+		}
+		for (size_t k = 0; k < res->n && !used; k++)
+			used = !strcmp(res->refs[k].match, cfg) || !strcmp(res->refs[k].match, s);
+		free(cfg);
+		if (used) {
+			sv_push(&res->undefined, s);
+			continue;
+		}
+		if (!fp->spec_files.n) {
+			struct strvec near = STRVEC_INIT;
+			struct strbuf msg = STRBUF_INIT;
+
+			kconfig_defs_suggest(defs, s, 4, &near);
+			for (size_t k = 0; k < near.n; k++)
+				sb_addf(&msg, "%s%s", k ? ", " : "", near.v[k]);
+			die("unknown symbol '%s': no Kconfig file defines it and nothing refers to it%s%s",
+			    s, near.n ? "; did you mean " : "", near.n ? msg.buf : "");
+		}
+	}
+}
+
+void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
+		const struct locate_options *opt, struct locate_result *res)
+{
+	double t0 = now();
+	struct pattern *pats;
+	size_t npats;
+	struct scanner *sc;
+	struct strset foreign = STRSET_INIT;
+	struct pending *pend = NULL;
+	size_t npend = 0, pend_cap = 0;
+	struct locate_ctx confirm = { 0 };
+	int nthreads = opt && opt->nthreads > 0 ? opt->nthreads : scan_default_threads();
+	struct locate_ctx *ctx = xcalloc((size_t)nthreads, sizeof(*ctx));
+	void **ctxp = xcalloc((size_t)nthreads, sizeof(*ctxp));
+	size_t errors = 0;
+
+	memset(res, 0, sizeof(*res));
+	npats = build_patterns(fp, &pats);
+	sc = scanner_new(pats, npats);
+	for (int i = 0; i < nthreads; i++) {
+		ctx[i].fp = fp;
+		ctx[i].pats = pats;
+		ctx[i].defs = defs;
+		ctxp[i] = &ctx[i];
+	}
+	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, ctxp, &errors) : 0;
+	if (errors)
+		die("%zu files could not be read", errors);
+	for (int i = 0; i < nthreads; i++) {
+		struct strvec used = STRVEC_INIT;
+
+		for (size_t k = 0; k < ctx[i].n; k++) {
+			GROW(res->refs, res->cap, res->n + 1);
+			res->refs[res->n++] = ctx[i].refs[k];
+		}
+		for (size_t k = 0; k < ctx[i].npend; k++) {
+			GROW(pend, pend_cap, npend + 1);
+			pend[npend++] = ctx[i].pend[k];
+		}
+		strset_to_sorted(&ctx[i].foreign, &used);
+		for (size_t k = 0; k < used.n; k++)
+			strset_add(&foreign, used.v[k]);
+		sv_clear(&used);
+		strset_clear(&ctx[i].foreign);
+		free(ctx[i].refs);
+		free(ctx[i].pend);
+	}
+	confirm.fp = fp;
+	confirm.pats = pats;
+	confirm.defs = defs;
+	confirm.confirmed = 1;
+	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res);
+	strset_clear(&foreign);
+	free(pend);
+	add_table_refs(fp, t, res);
+	qsort(res->refs, res->n, sizeof(*res->refs), cmp_ref);
+	for (size_t i = 0; i < t->files.n; i++)
+		if (footprint_owns(fp, t->files.v[i]))
+			sv_push(&res->owned_files, t->files.v[i]);
+	check_symbols(fp, defs, res);
+	scanner_free(sc);
+	free_patterns(pats, npats);
+	free(ctx);
+	free(ctxp);
+	res->seconds = now() - t0;
+}
+
+void locate_release(struct locate_result *res)
+{
+	for (size_t i = 0; i < res->n; i++)
+		free_ref(&res->refs[i]);
+	free(res->refs);
+	sv_clear(&res->owned_files);
+	sv_clear(&res->dropped);
+	sv_clear(&res->undefined);
+	memset(res, 0, sizeof(*res));
+}
+
+size_t locate_count(const struct locate_result *res, const char *action)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < res->n; i++)
+		n += !strcmp(res->refs[i].action, action);
+	return n;
+}

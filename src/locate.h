@@ -1,0 +1,68 @@
+/*
+ * locate.h - every reference to a subsystem in a tree, each with a kind,
+ * an action (remove, kept, review) and a reason.
+ */
+#ifndef EXCISE_LOCATE_H
+#define EXCISE_LOCATE_H
+
+#include <stddef.h>
+
+#include "kconfig_defs.h"
+#include "target.h"
+#include "walk.h"
+
+/* What a pattern stands for. */
+enum pattern_tag {
+	PAT_CONFIG,      /* CONFIG_X, CONFIG_X_MODULE */
+	PAT_SYMBOL,      /* bare X in Kconfig files */
+	PAT_PATH,        /* an owned path, written out */
+	PAT_STALE_PATH,  /* "/name" of an owned directory: older or shorter paths */
+	PAT_BASENAME,    /* file name of an owned file ("slob.c") */
+	PAT_OBJECT,      /* "slob.o", "ixgb/" in the Makefile of the directory */
+	PAT_DOC_STEM,    /* stem of an owned Documentation page, for toctree entries */
+	PAT_HEADER,      /* include name of a candidate header */
+	PAT_IDENT,       /* a candidate identifier */
+	PAT_WORD,        /* a spec word */
+};
+
+struct ref {
+	char *path;
+	size_t line;
+	const char *kind;       /* "kconfig-entry", "defconfig", ... */
+	const char *action;     /* "remove", "kept", "review" */
+	char *match;            /* the matched text */
+	char *text;             /* the line, without its newline */
+	char *reason;
+	size_t off;             /* byte offset of the match */
+	size_t last_line;       /* > line when the reference covers a block */
+	int tag;                /* enum pattern_tag of the (first) match */
+	char *symbol;           /* the symbol or name it refers to */
+};
+
+struct locate_result {
+	struct ref *refs;
+	size_t n, cap;
+	struct strvec owned_files;     /* files of the tree under the owned paths */
+	struct strvec dropped;         /* candidates dropped, with the reason */
+	struct strvec undefined;       /* symbols no Kconfig file defines */
+	size_t files_scanned;
+	double seconds;
+};
+
+struct locate_options {
+	int nthreads;            /* 0: one per CPU */
+};
+
+/*
+ * Locate every reference of fp in t.  Confirms or drops the candidate
+ * headers and identifiers of fp (owned headers join fp->paths).  Dies with
+ * a suggestion if a symbol is neither defined nor referenced anywhere.
+ */
+void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
+		const struct locate_options *opt, struct locate_result *res);
+void locate_release(struct locate_result *res);
+
+/* Count of references with the given action ("remove", "kept", "review"). */
+size_t locate_count(const struct locate_result *res, const char *action);
+
+#endif

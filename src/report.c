@@ -1,0 +1,209 @@
+/* report.c - print references and summaries: human, TSV and JSON. */
+#include "report.h"
+
+#include <string.h>
+
+enum report_format report_format_parse(const char *s)
+{
+	if (!strcmp(s, "human"))
+		return FORMAT_HUMAN;
+	if (!strcmp(s, "tsv"))
+		return FORMAT_TSV;
+	if (!strcmp(s, "json"))
+		return FORMAT_JSON;
+	die("unknown format '%s' (human, tsv or json)", s);
+}
+
+void json_string(FILE *out, const char *s)
+{
+	fputc('"', out);
+	for (; s && *s; s++) {
+		unsigned char c = (unsigned char)*s;
+
+		if (c == '"' || c == '\\')
+			fprintf(out, "\\%c", c);
+		else if (c == '\n')
+			fputs("\\n", out);
+		else if (c == '\t')
+			fputs("\\t", out);
+		else if (c < 0x20)
+			fprintf(out, "\\u%04x", c);
+		else
+			fputc(c, out);
+	}
+	fputc('"', out);
+}
+
+void tsv_field(FILE *out, const char *s)
+{
+	for (; s && *s; s++) {
+		if (*s == '\t')
+			fputs("\\t", out);
+		else if (*s == '\\')
+			fputs("\\\\", out);
+		else if (*s == '\n')
+			fputs("\\n", out);
+		else
+			fputc(*s, out);
+	}
+}
+
+static void json_strvec(FILE *out, const char *name, const struct strvec *sv, int last)
+{
+	fprintf(out, "    ");
+	json_string(out, name);
+	fputs(": [", out);
+	for (size_t i = 0; i < sv->n; i++) {
+		if (i)
+			fputs(", ", out);
+		json_string(out, sv->v[i]);
+	}
+	fprintf(out, "]%s\n", last ? "" : ",");
+}
+
+static void report_json(FILE *out, const struct footprint *fp, const struct locate_result *res)
+{
+	fputs("{\n  \"footprint\": {\n    \"name\": ", out);
+	json_string(out, fp->name);
+	fputs(",\n    \"title\": ", out);
+	json_string(out, fp->title);
+	fputs(",\n", out);
+	json_strvec(out, "symbols", &fp->symbols, 0);
+	json_strvec(out, "undefined_symbols", &res->undefined, 0);
+	json_strvec(out, "paths", &fp->paths, 0);
+	json_strvec(out, "headers", &fp->headers, 0);
+	json_strvec(out, "identifiers", &fp->identifiers, 0);
+	json_strvec(out, "words", &fp->words, 0);
+	json_strvec(out, "chrdevs", &fp->chrdevs, 0);
+	json_strvec(out, "misc_minors", &fp->misc_minors, 0);
+	json_strvec(out, "derivation", &fp->derivation, 0);
+	json_strvec(out, "dropped", &res->dropped, 0);
+	json_strvec(out, "owned_files", &res->owned_files, 1);
+	fputs("  },\n  \"references\": [\n", out);
+	for (size_t i = 0; i < res->n; i++) {
+		const struct ref *r = &res->refs[i];
+
+		fputs("    {\"path\": ", out);
+		json_string(out, r->path);
+		fprintf(out, ", \"line\": %zu, \"last_line\": %zu, \"kind\": ", r->line, r->last_line);
+		json_string(out, r->kind);
+		fputs(", \"match\": ", out);
+		json_string(out, r->match);
+		fputs(", \"text\": ", out);
+		json_string(out, r->text);
+		fputs(", \"action\": ", out);
+		json_string(out, r->action);
+		fputs(", \"reason\": ", out);
+		json_string(out, r->reason ? r->reason : "");
+		fprintf(out, "}%s\n", i + 1 < res->n ? "," : "");
+	}
+	fputs("  ]\n}\n", out);
+}
+
+static void report_tsv(FILE *out, const struct footprint *fp, const struct locate_result *res)
+{
+	for (size_t i = 0; i < fp->paths.n; i++) {
+		const char *p = fp->paths.v[i];
+		int dir = p[strlen(p) - 1] == '/';
+		size_t files = 0;
+
+		for (size_t k = 0; k < res->owned_files.n; k++)
+			files += starts_with(res->owned_files.v[k], p) || !strcmp(res->owned_files.v[k], p);
+		if (!files)
+			continue;
+		tsv_field(out, p);
+		fprintf(out, "\t0\t%s\t", dir ? "own-dir" : "own-file");
+		tsv_field(out, p);
+		fprintf(out, "\t%zu files\n", files);
+	}
+	for (size_t i = 0; i < res->n; i++) {
+		const struct ref *r = &res->refs[i];
+
+		tsv_field(out, r->path);
+		fprintf(out, "\t%zu\t%s\t", r->line, r->kind);
+		tsv_field(out, r->match);
+		fputc('\t', out);
+		tsv_field(out, r->text);
+		fputc('\n', out);
+	}
+}
+
+/* The kinds in the order a reader expects them. */
+static const char *const kind_order[] = {
+	"kconfig-entry", "kconfig-depends", "kconfig-select", "kconfig-imply", "kconfig-default",
+	"kconfig-if", "kconfig-source", "makefile", "defconfig", "maintainers", "doc", "doc-index",
+	"doc-table", "credits", "c-ifdef", "c-is-enabled", "c-include", "c-call", "c-other",
+	"selftest", "script", "other",
+};
+
+static void report_human(FILE *out, const struct footprint *fp, const struct locate_result *res)
+{
+	size_t files = 0;
+
+	fprintf(out, "%s", fp->title);
+	if (strcmp(fp->title, fp->name))
+		fprintf(out, " (%s)", fp->name);
+	fputs("\n", out);
+	fprintf(out, "  symbols:");
+	for (size_t i = 0; i < fp->symbols.n; i++)
+		fprintf(out, " %s%s", fp->symbols.v[i],
+			sv_contains(&res->undefined, fp->symbols.v[i]) ? " (not defined by any Kconfig)" : "");
+	fprintf(out, "%s\n  own paths:", fp->symbols.n ? "" : " none");
+	for (size_t i = 0; i < fp->paths.n; i++) {
+		size_t n = 0;
+
+		for (size_t k = 0; k < res->owned_files.n; k++)
+			n += starts_with(res->owned_files.v[k], fp->paths.v[i]) ||
+			     !strcmp(res->owned_files.v[k], fp->paths.v[i]);
+		fprintf(out, " %s", fp->paths.v[i]);
+		if (!n)
+			fputs(" (absent)", out);
+		else if (fp->paths.v[i][strlen(fp->paths.v[i]) - 1] == '/')
+			fprintf(out, " (%zu files)", n);
+	}
+	fprintf(out, "%s\n", fp->paths.n ? "" : " none");
+	if (fp->identifiers.n) {
+		fputs("  identifiers only it defines:", out);
+		for (size_t i = 0; i < fp->identifiers.n; i++)
+			fprintf(out, " %s", fp->identifiers.v[i]);
+		fputc('\n', out);
+	}
+	for (size_t i = 0; i < fp->derivation.n; i++)
+		fprintf(out, "  derived: %s\n", fp->derivation.v[i]);
+	for (size_t k = 0; k < ARRAY_SIZE(kind_order); k++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < res->n; i++)
+			n += !strcmp(res->refs[i].kind, kind_order[k]);
+		if (!n)
+			continue;
+		fprintf(out, "\n%s (%zu)\n", kind_order[k], n);
+		for (size_t i = 0; i < res->n; i++) {
+			const struct ref *r = &res->refs[i];
+
+			if (strcmp(r->kind, kind_order[k]))
+				continue;
+			fprintf(out, "  %s:%zu: %s", r->path, r->line, r->text);
+			if (strcmp(r->action, "remove") || r->last_line > r->line)
+				fprintf(out, "\n      %s%s%s", strcmp(r->action, "remove") ? r->action : "",
+					strcmp(r->action, "remove") && r->reason ? ": " : "",
+					r->reason ? r->reason : "");
+			fputc('\n', out);
+		}
+	}
+	for (size_t i = 0; i < res->n; i++)
+		files += !i || strcmp(res->refs[i].path, res->refs[i - 1].path);
+	fprintf(out, "\n%zu references in %zu files: %zu to remove, %zu kept, %zu for review\n", res->n,
+		files, locate_count(res, "remove"), locate_count(res, "kept"), locate_count(res, "review"));
+}
+
+void report_locate(FILE *out, enum report_format fmt, const struct footprint *fp,
+		   const struct locate_result *res)
+{
+	if (fmt == FORMAT_JSON)
+		report_json(out, fp, res);
+	else if (fmt == FORMAT_TSV)
+		report_tsv(out, fp, res);
+	else
+		report_human(out, fp, res);
+}

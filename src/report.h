@@ -1,0 +1,23 @@
+/* report.h - print references and summaries: human, TSV and JSON. */
+#ifndef EXCISE_REPORT_H
+#define EXCISE_REPORT_H
+
+#include <stdio.h>
+
+#include "locate.h"
+#include "target.h"
+
+enum report_format { FORMAT_HUMAN, FORMAT_TSV, FORMAT_JSON };
+
+/* Parse "human", "tsv" or "json"; dies otherwise. */
+enum report_format report_format_parse(const char *s);
+
+void report_locate(FILE *out, enum report_format fmt, const struct footprint *fp,
+		   const struct locate_result *res);
+
+/* Write s as a JSON string (with quotes). */
+void json_string(FILE *out, const char *s);
+/* Write s for a TSV field: TAB as \t, backslash as \\, newline as \n. */
+void tsv_field(FILE *out, const char *s);
+
+#endif
