@@ -1,0 +1,637 @@
+// SPDX-License-Identifier: GPL-2.0-only
+/// Fold IS_ENABLED(), IS_BUILTIN(), IS_MODULE() and IS_REACHABLE() tests of
+/// removed Kconfig symbols: each such test is always false.
+///
+//# The symbols come from the command line, -D config=SYM[,SYM...], with or
+//# without the CONFIG_ prefix.  Patch mode folds every test into the code
+//# around it: if (IS_ENABLED(X)) A else B becomes B, if (IS_ENABLED(X)) A
+//# goes, if (!IS_ENABLED(X)) A becomes A, a && IS_ENABLED(X) is false,
+//# a || IS_ENABLED(X) is a, IS_ENABLED(X) ? a : b is b, and a test left as
+//# a value becomes false/true when a bool function returns it, 0/1 elsewhere.
+//# A kept branch that is a block without declarations loses its braces.
+//# The operand a that folding drops (a && IS_ENABLED(X), a || !IS_ENABLED(X))
+//# is assumed to have no side effects; when it visibly has some (an
+//# assignment, ++ or --) the test is reported and left alone.
+//
+// Confidence: High
+// Copyright: (C) 2025 The excise authors.  GPLv2.
+// Options: --no-includes --include-headers
+// Keywords: IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE, Kconfig
+// Requires: 1.0.8
+
+virtual patch
+virtual context
+virtual org
+virtual report
+
+@initialize:python@
+@@
+import re
+
+SYMS = set()
+given = False
+
+def removed_symbol(name):
+    return name in SYMS
+
+# An assignment, ++ or -- in the text of an expression.  (A string literal
+# holding one of them is taken for one too: that errs on the safe side.)
+def visible_side_effects(text):
+    return re.search(r"\+\+|--|(?<![=!<>])=(?!=)", text) is not None
+
+# No call, assignment, ++ or -- in the text of an expression.  (Any name
+# followed by a parenthesis counts as a call, sizeof included: that errs on
+# the safe side.)
+def pure(text):
+    return re.search(r"\w\s*\(|\+\+|--|(?<![=!<>])=(?!=)", text) is None
+
+# An expression whose value is 0 or 1 by its top-level operator: a
+# comparison, a negation, a && or ||.  (A rough test on the text.)
+def boolean_shaped(text):
+    t = text.strip()
+    if t.startswith("!") and not t.startswith("!="):
+        return True
+    depth = 0
+    i = 0
+    while i < len(t):
+        c = t[i]
+        if c in "([{":
+            depth += 1
+        elif c in ")]}":
+            depth -= 1
+        elif depth == 0:
+            two = t[i:i + 2]
+            if two in ("&&", "||", "==", "!=", "<=", ">="):
+                return True
+            if c in "<>" and t[i + 1:i + 2] not in ("<", ">", "=") and t[i - 1:i] not in ("<", ">", "-"):
+                return True
+        i += 1
+    return False
+
+# A comment in the text of a statement.  (A string literal holding // or /*
+# is taken for one too: that errs on the safe side.)
+def has_comment(text):
+    return "/*" in text or "//" in text
+
+@script:python@
+config << virtual.config;
+@@
+for s in config.split(","):
+    s = s.strip()
+    if s:
+        SYMS.add(s if s.startswith("CONFIG_") else "CONFIG_" + s)
+given = True
+
+@script:python@
+@@
+if not given:
+    raise SystemExit("is_enabled.cocci: no symbols given: pass -D config=SYM[,SYM...]")
+
+//----------------------------------------------------------------------------
+// Every mode: tests whose folding would drop an operand with side effects.
+//----------------------------------------------------------------------------
+
+@effects@
+identifier sym : script:python() { removed_symbol(sym) };
+identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
+expression E : script:python() { visible_side_effects(E) };
+position p;
+@@
+(
+  E && test@p(sym)
+|
+  E || !test@p(sym)
+)
+
+// Tests that folding replaces, in a || or && whose value stays, by the other
+// operand E: exact where the value is only tested for truth (a condition, a
+// bool function's return), but where it is used as a number, E may be other
+// than 0 or 1: reported for review (still folded).
+@truthctx@
+identifier sym : script:python() { removed_symbol(sym) };
+identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
+statement S;
+position p;
+@@
+(
+  if (<+... test@p(sym) ...+>) S
+|
+  while (<+... test@p(sym) ...+>) S
+|
+  for (...; <+... test@p(sym) ...+>; ...) S
+)
+
+@truthret@
+identifier sym : script:python() { removed_symbol(sym) };
+identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
+typedef bool;
+identifier fn;
+position p;
+@@
+bool fn(...)
+{
+<...
+return <+... test@p(sym) ...+>;
+...>
+}
+
+@valuectx@
+identifier sym : script:python() { removed_symbol(sym) };
+identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
+expression E : script:python() { not boolean_shaped(E) };
+position p != {truthctx.p, truthret.p};
+@@
+(
+  E || test@p(sym)
+|
+  test@p(sym) || E
+|
+  E && !test@p(sym)
+|
+  !test@p(sym) && E
+)
+
+//----------------------------------------------------------------------------
+// Patch mode.  The tests are first replaced by a marker, excise_false__; the
+// rules after fold the markers (excise_true__ is its negation) into the
+// expressions and statements around them; the last rules turn any marker
+// left into a constant.
+//----------------------------------------------------------------------------
+
+@mark depends on patch@
+symbol excise_false__;
+identifier sym : script:python() { removed_symbol(sym) };
+identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
+position p != effects.p;
+@@
+- test@p(sym)
++ excise_false__
+
+// Fold the markers into the expressions around them: (false) is false,
+// !false is true, false && E is false, false || E is E, and so on.  Each
+// round folds one level of nesting, innermost first; four rounds are run.
+// An operand kept alone in parentheses loses them when it binds tighter than
+// any binary operator: a && (b || IS_ENABLED(X)) becomes a && b.
+@fold_1 depends on patch disable paren@
+symbol excise_false__, excise_true__;
+expression E, F;
+idexpression I;
+identifier fld;
+@@
+(
+- (excise_false__)
++ excise_false__
+|
+- (excise_true__)
++ excise_true__
+|
+- !excise_false__
++ excise_true__
+|
+- !excise_true__
++ excise_false__
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- || excise_false__)
+|
+- (excise_false__ ||
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- && excise_true__)
+|
+- (excise_true__ &&
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- excise_false__ && E
++ excise_false__
+|
+- E && excise_false__
++ excise_false__
+|
+- excise_true__ &&
+  E
+|
+  E
+- && excise_true__
+|
+- excise_true__ || E
++ excise_true__
+|
+- E || excise_true__
++ excise_true__
+|
+- excise_false__ ||
+  E
+|
+  E
+- || excise_false__
+)
+
+@fold_2 depends on patch disable paren@
+symbol excise_false__, excise_true__;
+expression E, F;
+idexpression I;
+identifier fld;
+@@
+(
+- (excise_false__)
++ excise_false__
+|
+- (excise_true__)
++ excise_true__
+|
+- !excise_false__
++ excise_true__
+|
+- !excise_true__
++ excise_false__
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- || excise_false__)
+|
+- (excise_false__ ||
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- && excise_true__)
+|
+- (excise_true__ &&
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- excise_false__ && E
++ excise_false__
+|
+- E && excise_false__
++ excise_false__
+|
+- excise_true__ &&
+  E
+|
+  E
+- && excise_true__
+|
+- excise_true__ || E
++ excise_true__
+|
+- E || excise_true__
++ excise_true__
+|
+- excise_false__ ||
+  E
+|
+  E
+- || excise_false__
+)
+
+@fold_3 depends on patch disable paren@
+symbol excise_false__, excise_true__;
+expression E, F;
+idexpression I;
+identifier fld;
+@@
+(
+- (excise_false__)
++ excise_false__
+|
+- (excise_true__)
++ excise_true__
+|
+- !excise_false__
++ excise_true__
+|
+- !excise_true__
++ excise_false__
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- || excise_false__)
+|
+- (excise_false__ ||
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- && excise_true__)
+|
+- (excise_true__ &&
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- excise_false__ && E
++ excise_false__
+|
+- E && excise_false__
++ excise_false__
+|
+- excise_true__ &&
+  E
+|
+  E
+- && excise_true__
+|
+- excise_true__ || E
++ excise_true__
+|
+- E || excise_true__
++ excise_true__
+|
+- excise_false__ ||
+  E
+|
+  E
+- || excise_false__
+)
+
+@fold_4 depends on patch disable paren@
+symbol excise_false__, excise_true__;
+expression E, F;
+idexpression I;
+identifier fld;
+@@
+(
+- (excise_false__)
++ excise_false__
+|
+- (excise_true__)
++ excise_true__
+|
+- !excise_false__
++ excise_true__
+|
+- !excise_true__
++ excise_false__
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- || excise_false__)
+|
+- (excise_false__ ||
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- (
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- && excise_true__)
+|
+- (excise_true__ &&
+  \(I\|F(...)\|F->fld\|F.fld\|!F\)
+- )
+|
+- excise_false__ && E
++ excise_false__
+|
+- E && excise_false__
++ excise_false__
+|
+- excise_true__ &&
+  E
+|
+  E
+- && excise_true__
+|
+- excise_true__ || E
++ excise_true__
+|
+- E || excise_true__
++ excise_true__
+|
+- excise_false__ ||
+  E
+|
+  E
+- || excise_false__
+)
+
+// Conditional expressions: the arm that is never taken goes (and the
+// parentheses around the conditional, when the arm kept needs none).
+@cond depends on patch disable paren@
+symbol excise_false__, excise_true__;
+expression A, B;
+idexpression I;
+constant C;
+@@
+(
+- (excise_false__ ? A : I)
++ I
+|
+- (excise_false__ ? A : C)
++ C
+|
+- (excise_true__ ? I : B)
++ I
+|
+- (excise_true__ ? C : B)
++ C
+|
+- excise_false__ ? A :
+  B
+|
+- excise_true__ ?
+  A
+- : B
+)
+
+// An always-false or always-true test in an else-if chain: the chain closes
+// over it.
+@elseif depends on patch disable drop_else, neg_if@
+symbol excise_false__, excise_true__;
+expression E != {excise_false__, excise_true__};
+statement S1, S2, S3;
+@@
+(
+  if (E) S1 else
+- if (excise_false__) S2 else
+  S3
+|
+  if (E) S1
+- else if (excise_false__) S2
+|
+  if (E) S1 else
+- if (excise_true__)
+  S2
+- else S3
+|
+  if (E) S1 else
+- if (excise_true__)
+  S2
+)
+
+// A kept branch that is a block keeps its braces when it declares variables
+// (unbraced, they would follow statements) or holds comments (spatch does
+// not reindent comments).
+@keepbraces depends on patch disable braces0, braces1, braces2, braces3, braces4, drop_else, neg_if@
+symbol excise_false__, excise_true__;
+statement S1, S2;
+statement B : script:python() { has_comment(B) };
+declaration d;
+position p;
+@@
+(
+  if@p (excise_false__) S1 else { ... d ... }
+|
+  if@p (excise_true__) { ... d ... } else S2
+|
+  if@p (excise_true__) { ... d ... }
+|
+  if@p (excise_false__) S1 else B
+|
+  if@p (excise_true__) B else S2
+|
+  if@p (excise_true__) B
+)
+
+// Other kept blocks are spliced into the code around them.
+@unbrace depends on patch disable braces0, braces1, braces2, braces3, braces4, drop_else, neg_if@
+symbol excise_false__, excise_true__;
+statement S1, S2;
+position p != keepbraces.p;
+@@
+(
+- if@p (excise_false__) S1 else {
+  ...
+- }
+|
+- if@p (excise_true__) {
+  ...
+- } else S2
+|
+- if@p (excise_true__) {
+  ...
+- }
+)
+
+// Other if statements: the branch never taken goes, with the test.
+@branches depends on patch disable drop_else, neg_if@
+symbol excise_false__, excise_true__;
+statement S1, S2;
+@@
+(
+- if (excise_false__) S1 else
+  S2
+|
+- if (excise_false__) S1
+|
+- if (excise_true__)
+  S1
+- else S2
+|
+- if (excise_true__)
+  S1
+|
+- while (excise_false__) S1
+)
+
+// An if left with an empty block (its body was a folded if), whose test has
+// no side effects, goes too.
+@emptyif depends on patch disable drop_else, neg_if, braces0, braces1, braces2, braces3, braces4@
+expression E : script:python() { pure(E) };
+@@
+- if (E) {}
+
+// A test left as a value: false or true when a bool function returns it or
+// a bool variable is initialized with it.
+@boolret depends on patch@
+symbol excise_false__, excise_true__;
+typedef bool;
+identifier fn;
+@@
+bool fn(...)
+{
+<...
+(
+- return excise_false__;
++ return false;
+|
+- return excise_true__;
++ return true;
+)
+...>
+}
+
+@boolinit depends on patch@
+symbol excise_false__, excise_true__;
+typedef bool;
+identifier x;
+@@
+(
+- bool x = excise_false__;
++ bool x = false;
+|
+- bool x = excise_true__;
++ bool x = true;
+)
+
+// Anywhere else 0 or 1, the values of the tests.
+@constant depends on patch@
+symbol excise_false__, excise_true__;
+@@
+(
+- excise_false__
++ 0
+|
+- excise_true__
++ 1
+)
+
+//----------------------------------------------------------------------------
+// Context, org and report modes.  Report lines are "file:line:col-col: MSG";
+// INFO marks a test patch mode folds, WARNING one it leaves for review.
+//----------------------------------------------------------------------------
+
+@ctx depends on context@
+identifier sym : script:python() { removed_symbol(sym) };
+identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
+@@
+* test(sym)
+
+@tests depends on org || report@
+identifier sym : script:python() { removed_symbol(sym) };
+identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
+position p != effects.p;
+@@
+test@p(sym)
+
+@script:python depends on report@
+p << tests.p;
+test << tests.test;
+sym << tests.sym;
+@@
+coccilib.report.print_report(p[0], "INFO: %s(%s) is always false: %s is removed" % (test, sym, sym))
+
+@script:python depends on org@
+p << tests.p;
+test << tests.test;
+sym << tests.sym;
+@@
+coccilib.org.print_todo(p[0], "%s(%s) is always false: %s is removed" % (test, sym, sym))
+
+@script:python depends on report@
+p << effects.p;
+test << effects.test;
+sym << effects.sym;
+@@
+coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false, but the operand folding would drop has side effects: review by hand" % (test, sym))
+
+@script:python depends on report@
+p << valuectx.p;
+test << valuectx.test;
+sym << valuectx.sym;
+@@
+coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false and folded away, leaving the other operand of a || or && whose value is used as a number: check it is 0 or 1" % (test, sym))
+
+@script:python depends on org@
+p << effects.p;
+test << effects.test;
+sym << effects.sym;
+@@
+coccilib.org.print_todo(p[0], "%s(%s) is always false, but the operand folding would drop has side effects: review by hand" % (test, sym))
