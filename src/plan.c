@@ -212,7 +212,8 @@ static int merge_edits(struct plan *plan, struct strbuf *err)
 	size_t j = 0;
 	int bad = 0;
 
-	qsort(plan->edits, plan->nedits, sizeof(*plan->edits), cmp_edit);
+	if (plan->nedits)   /* qsort(NULL, 0) is undefined (UBSan) */
+		qsort(plan->edits, plan->nedits, sizeof(*plan->edits), cmp_edit);
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i], *prev = j ? &plan->edits[j - 1] : NULL;
 
@@ -245,7 +246,8 @@ static int merge_edits(struct plan *plan, struct strbuf *err)
 		j++;
 	}
 	plan->nedits = j;
-	qsort(plan->dels, plan->ndels, sizeof(*plan->dels), cmp_del);
+	if (plan->ndels)
+		qsort(plan->dels, plan->ndels, sizeof(*plan->dels), cmp_del);
 	return bad ? -1 : 0;
 }
 
