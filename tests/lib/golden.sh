@@ -12,7 +12,7 @@
 #             (timestamps removed, paths relative to the tree)
 # With GOLDEN_UPDATE=1 the expected files are rewritten from the actual run.
 set -uo pipefail
-case=${1%/}
+case=$(cd "${1%/}" && pwd)   # absolute: cmd is read after cd into the scratch tree
 top=${EXCISE_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 : "${EXCISE:=$top/src/excise}"
 export EXCISE
