@@ -1,0 +1,180 @@
+/*
+ * cmd_cpp.c - `excise cpp`: resolve the preprocessor conditionals of files
+ * for Kconfig symbols off (-U) or on (-D), printing the result like unifdef.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "cpp.h"
+#include "plan.h"
+#include "util.h"
+
+static const char usage_text[] =
+	"usage: excise cpp [-U SYM]... [-D SYM]... [-o OUT] [--diff | --list] [--stats] FILE...\n"
+	"\n"
+	"Resolve the #if/#ifdef/#ifndef/#elif/#else/#endif blocks of each FILE with\n"
+	"Kconfig symbol SYM off (-U: CONFIG_SYM and CONFIG_SYM_MODULE undefined) or on\n"
+	"(-D: CONFIG_SYM defined as 1, CONFIG_SYM_MODULE undefined), and print the\n"
+	"result.  SYM may be given with or without its CONFIG_ prefix (-U SLOB and\n"
+	"-U CONFIG_SLOB are the same); -USYM works too; the last -U/-D of a symbol wins.\n"
+	"Conditions that name none of the symbols stay as written.\n"
+	"\n"
+	"  -o OUT    write the result to OUT (one FILE only)\n"
+	"  --diff    print the change as a unified diff instead\n"
+	"  --list    print one line per changed conditional: FILE:LINE-ENDLINE: what happened\n"
+	"  --stats   print counts to stderr\n"
+	"\n"
+	"Exit status (as unifdef): 0 nothing changed, 1 something changed, 2 error.\n";
+
+struct symbol_arg {
+	char *name;
+	int on;
+};
+
+/* SYM without its CONFIG_ prefix; dies unless it is a plain identifier. */
+static char *symbol_name(const char *arg)
+{
+	const char *s = starts_with(arg, "CONFIG_") && arg[7] ? arg + 7 : arg;
+
+	if (!*s)
+		die("cpp: empty symbol name");
+	for (const char *p = s; *p; p++)
+		if (!is_word_char((unsigned char)*p))
+			die("cpp: '%s' is not a Kconfig symbol name", arg);
+	return xstrdup(s);
+}
+
+static int write_output(const char *out, const struct strbuf *text)
+{
+	char *tmp = xasprintf("%s.excise-tmp", out);
+	FILE *f = fopen(tmp, "w");
+
+	if (!f || fwrite(text->buf, 1, text->len, f) != text->len || fclose(f) != 0 ||
+	    rename(tmp, out) < 0) {
+		warnmsg("cpp: cannot write %s", out);
+		unlink(tmp);
+		free(tmp);
+		return -1;
+	}
+	free(tmp);
+	return 0;
+}
+
+int cmd_cpp(int argc, char **argv)
+{
+	struct symbol_arg *syms = NULL;
+	size_t nsyms = 0, syms_cap = 0;
+	struct strset off = STRSET_INIT, on = STRSET_INIT, seen = STRSET_INIT;
+	struct strvec files = STRVEC_INIT, log = STRVEC_INIT;
+	struct cpp_stats stats = { 0 };
+	struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
+	const char *out = NULL;
+	int diff = 0, list = 0, show_stats = 0, status = 0;
+	struct plan plan;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			fputs(usage_text, stdout);
+			return 0;
+		} else if ((a[0] == '-' && (a[1] == 'U' || a[1] == 'D'))) {
+			const char *v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
+
+			if (!v)
+				die("cpp: %s needs a symbol (see 'excise cpp --help')", a);
+			GROW(syms, syms_cap, nsyms + 1);
+			syms[nsyms].name = symbol_name(v);
+			syms[nsyms++].on = a[1] == 'D';
+		} else if (!strcmp(a, "-o")) {
+			if (i + 1 >= argc)
+				die("cpp: -o needs a file name");
+			out = argv[++i];
+		} else if (!strcmp(a, "--diff")) {
+			diff = 1;
+		} else if (!strcmp(a, "--list")) {
+			list = 1;
+		} else if (!strcmp(a, "--stats")) {
+			show_stats = 1;
+		} else if (!strcmp(a, "--")) {
+			for (i++; i < argc; i++)
+				if (!sv_contains(&files, argv[i]))
+					sv_push(&files, argv[i]);
+		} else if (a[0] == '-' && a[1]) {
+			die("cpp: unknown option %s (see 'excise cpp --help')", a);
+		} else if (!sv_contains(&files, a)) {
+			sv_push(&files, a);
+		}
+	}
+	if (!files.n)
+		die("cpp: no FILE given (see 'excise cpp --help')");
+	if (out && files.n > 1)
+		die("cpp: -o takes one FILE");
+	if (diff + list > 1)
+		die("cpp: --diff and --list exclude each other");
+	/* The last -U or -D of a symbol wins. */
+	for (size_t i = nsyms; i-- > 0;) {
+		if (strset_add(&seen, syms[i].name))
+			strset_add(syms[i].on ? &on : &off, syms[i].name);
+		free(syms[i].name);
+	}
+	free(syms);
+	strset_clear(&seen);
+
+	plan_init(&plan, ".");
+	stats.log = &log;
+	for (size_t i = 0; i < files.n; i++) {
+		const struct plan_file *f;
+		size_t before = log.n, notes = plan.nnotes;
+		int n;
+
+		sb_reset(&err);
+		n = cpp_resolve(&plan, files.v[i], &off, &on, &stats, &err);
+		if (n < 0) {
+			fputs(err.buf, stderr);
+			status = 2;
+			continue;
+		}
+		if (n > 0 && status == 0)
+			status = 1;
+		for (size_t k = notes; k < plan.nnotes; k++)
+			fprintf(stderr, "%s: %s:%zu: warning: %s\n", progname, plan.notes[k].path,
+				plan.notes[k].line, plan.notes[k].reason);
+		if (list) {
+			for (size_t k = before; k < log.n; k++)
+				printf("%s:%s\n", files.v[i], log.v[k]);
+		} else if (!diff) {
+			f = plan_file(&plan, files.v[i]);
+			sb_reset(&text);
+			plan_result(&plan, f, &text);
+			if (out) {
+				if (write_output(out, &text) < 0)
+					status = 2;
+			} else {
+				fwrite(text.buf, 1, text.len, stdout);
+			}
+		}
+	}
+	if (diff)
+		plan_diff(&plan, stdout);
+	if (show_stats)
+		fprintf(stderr,
+			"excise cpp: %zu files, %zu directives, %zu conditionals, %zu changed: "
+			"%zu branches dropped, %zu bodies kept, %zu directives rewritten, "
+			"%zu comments fixed, %zu for review\n",
+			files.n, stats.directives, stats.conditionals, stats.changed, stats.dropped,
+			stats.unwrapped, stats.rewritten, stats.comments, stats.review);
+	if (fflush(stdout) != 0)
+		status = 2;
+	plan_release(&plan);
+	strset_clear(&off);
+	strset_clear(&on);
+	sv_clear(&files);
+	sv_clear(&log);
+	sb_release(&err);
+	sb_release(&text);
+	return status;
+}

@@ -1,0 +1,4 @@
+#ifdef CONFIG_A
+#ifdef CONFIG_X
+int x;
+#endif

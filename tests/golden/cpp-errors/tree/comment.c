@@ -1,0 +1,3 @@
+#ifdef CONFIG_X
+#endif
+/* never closed

@@ -1,0 +1,3 @@
+int a;
+#elif defined(CONFIG_X)
+#endif

@@ -1,0 +1,4 @@
+#ifdef CONFIG_A
+#else
+#else
+#endif

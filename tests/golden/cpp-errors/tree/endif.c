@@ -1,0 +1,4 @@
+#ifdef CONFIG_X
+int x;
+#endif
+#endif

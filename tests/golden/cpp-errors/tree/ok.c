@@ -1,0 +1,2 @@
+#ifdef CONFIG_X
+#endif

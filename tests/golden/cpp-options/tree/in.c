@@ -1,0 +1,5 @@
+int a;
+#ifdef CONFIG_X
+int x;
+#endif
+int b;
