@@ -6,5 +6,6 @@ int cmd_locate(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_cpp(int argc, char **argv);
+int cmd_kconfig_remove(int argc, char **argv);
 
 #endif

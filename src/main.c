@@ -14,13 +14,15 @@ static const struct command {
 	{ "remove", cmd_remove, "remove a subsystem: plan, check, then apply atomically" },
 	{ "check", cmd_check, "prove a removal: residue, Kconfig, sparse, build, boot" },
 	{ "cpp", cmd_cpp, "resolve preprocessor conditionals with symbols off (like unifdef)" },
+	{ "kconfig-remove", cmd_kconfig_remove, NULL },   /* hidden: debugging */
 };
 
 static void usage(FILE *out)
 {
 	fprintf(out, "usage: excise <command> [-C TREE] TARGET... [options]\n\ncommands:\n");
 	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
+		if (commands[i].help)
+			fprintf(out, "  %-8s %s\n", commands[i].name, commands[i].help);
 	fprintf(out, "\nTARGET is a spec name (intermezzo), a spec file, a Kconfig symbol (SLOB,\n"
 		     "CONFIG_SLOB) or a path in the tree (drivers/net/ethernet/intel/ixgb).\n"
 		     "See `excise <command> --help` and the README.\n");

@@ -1,0 +1,181 @@
+/*
+ * cmd_kconfig.c - `excise kconfig-remove`, a hidden debugging command: plan
+ * the Kconfig part of a removal alone and print it as a diff (or apply it).
+ *
+ *   excise kconfig-remove [-C TREE] [--replace OLD=NEW]... [--delete PATH]...
+ *                         [--apply] SYM...
+ *   excise kconfig-remove [-C TREE] --stats
+ *   excise kconfig-remove [-C TREE] --refs SYM...
+ *
+ * The removed symbols (with the reason each goes) and every edit go to
+ * stderr; the diff to stdout.  --delete plans the deletion of a file or
+ * directory first (as the rest of excise would), --stats only parses,
+ * --refs lists every occurrence of the symbols in Kconfig files with its kind.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "builtin.h"
+#include "kconfig.h"
+#include "plan.h"
+#include "walk.h"
+
+static void print_errors(const struct strbuf *err)
+{
+	const char *p = err->buf ? err->buf : "";
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+
+		fprintf(stderr, "%s: %.*s\n", progname, (int)n, p);
+		p += nl ? n + 1 : n;
+	}
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void usage_exit(void)
+{
+	fprintf(stderr, "usage: excise kconfig-remove [-C TREE] [--replace OLD=NEW]... "
+			"[--delete PATH]... [--apply] SYM...\n"
+			"       excise kconfig-remove [-C TREE] --stats\n"
+			"       excise kconfig-remove [-C TREE] --refs SYM...\n");
+	exit(2);
+}
+
+static const char *strip_config(const char *s)
+{
+	return starts_with(s, "CONFIG_") ? s + 7 : s;
+}
+
+/* "path:line: kind: the line" (the file's text is NUL-terminated, it starts off bytes before). */
+static void print_ref(const struct kconfig_ref *ref, void *ctx)
+{
+	const char *file_start = ref->sym - ref->off, *ls = ref->sym, *le = ref->sym;
+
+	(void)ctx;
+	while (ls > file_start && ls[-1] != '\n')
+		ls--;
+	while (*le && *le != '\n')
+		le++;
+	printf("%s:%zu: %s %.*s: %.*s\n", ref->path, ref->line, ref->kind, (int)ref->sym_len,
+	       ref->sym, (int)(le - ls), ls);
+}
+
+int cmd_kconfig_remove(int argc, char **argv)
+{
+	const char *root = ".";
+	struct strvec olds = STRVEC_INIT, news = STRVEC_INIT, deletes = STRVEC_INIT;
+	struct strset symbols = STRSET_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct kconfig_result res = { 0 };
+	struct kconfig_db db;
+	struct plan plan;
+	struct tree t;
+	int apply = 0, stats = 0, refs = 0, status = 0;
+	double t0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-C") && i + 1 < argc) {
+			root = argv[++i];
+		} else if (!strcmp(a, "--replace") && i + 1 < argc) {
+			const char *eq = strchr(argv[++i], '=');
+
+			if (!eq || eq == argv[i] || !eq[1])
+				die("--replace wants OLD=NEW, not '%s'", argv[i]);
+			sv_push_owned(&olds, xstrndup(strip_config(argv[i]),
+						      (size_t)(eq - strip_config(argv[i]))));
+			sv_push(&news, strip_config(eq + 1));
+		} else if (!strcmp(a, "--delete") && i + 1 < argc) {
+			sv_push(&deletes, argv[++i]);
+		} else if (!strcmp(a, "--apply")) {
+			apply = 1;
+		} else if (!strcmp(a, "--stats")) {
+			stats = 1;
+		} else if (!strcmp(a, "--refs")) {
+			refs = 1;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help") || a[0] == '-') {
+			usage_exit();
+		} else {
+			strset_add(&symbols, strip_config(a));
+		}
+	}
+	if (!symbols.n && !stats)
+		usage_exit();
+
+	tree_load(&t, root);
+	plan_init(&plan, root);
+	for (size_t i = 0; i < deletes.n; i++) {
+		char *full = path_join(root, deletes.v[i]);
+		struct stat st;
+
+		if (stat(full, &st) < 0)
+			die_errno("--delete %s", deletes.v[i]);
+		plan_delete(&plan, deletes.v[i], S_ISDIR(st.st_mode), "delete", "--delete");
+		free(full);
+	}
+	t0 = now_seconds();
+	if (kconfig_db_load(&db, &t, &plan, &err) < 0) {
+		print_errors(&err);
+		exit(2);
+	}
+	if (stats) {
+		printf("parsed %zu Kconfig files (%zu symbols, %zu definitions) in %.3f s\n",
+		       db.nfiles, db.nsyms, db.ndefs, now_seconds() - t0);
+		goto out;
+	}
+	if (refs) {
+		kconfig_refs(&db, &symbols, NULL, print_ref, NULL);
+		goto out;
+	}
+	struct kconfig_replace repl = { (const char **)olds.v, (const char **)news.v, olds.n };
+
+	if (kconfig_remove(&db, &plan, &symbols, &repl, &res, &err) < 0 ||
+	    plan_check(&plan, &err) < 0) {
+		print_errors(&err);
+		status = 2;
+		goto out;
+	}
+	for (size_t i = 0; i < res.nremoved; i++) {
+		const struct kconfig_removed *r = &res.removed[i];
+
+		if (r->path)
+			fprintf(stderr, "removed %s (%s) %s:%zu\n", r->name, r->reason, r->path, r->line);
+		else
+			fprintf(stderr, "removed %s (%s) not defined\n", r->name, r->reason);
+	}
+	for (size_t i = 0; i < res.nchanges; i++)
+		fprintf(stderr, "edit %s:%zu %s: %s\n", res.changes[i].path, res.changes[i].line,
+			res.changes[i].kind, res.changes[i].reason);
+	for (size_t i = 0; i < plan.nnotes; i++)
+		fprintf(stderr, "note %s:%zu %s %s: %s%s%s\n", plan.notes[i].path, plan.notes[i].line,
+			plan.notes[i].kind, plan.notes[i].action,
+			plan.notes[i].reason ? plan.notes[i].reason : "",
+			plan.notes[i].text ? ": " : "", plan.notes[i].text ? plan.notes[i].text : "");
+	if (apply)
+		status = plan_apply(&plan) < 0 ? 2 : 0;
+	else
+		plan_diff(&plan, stdout);
+out:
+	kconfig_result_release(&res);
+	kconfig_db_release(&db);
+	plan_release(&plan);
+	tree_release(&t);
+	strset_clear(&symbols);
+	sv_clear(&olds);
+	sv_clear(&news);
+	sv_clear(&deletes);
+	sb_release(&err);
+	return status;
+}

@@ -1,0 +1,152 @@
+/*
+ * kconfig.h - the Kconfig files of a kernel tree: where symbols are defined,
+ * what kind of reference a Kconfig line makes, and the removal of symbols
+ * from every Kconfig file (with everything that depended on them).
+ *
+ *   struct kconfig_db db;
+ *   if (kconfig_db_load(&db, &tree, &plan, &err) < 0) ...   // every Kconfig* file
+ *   kconfig_defs(&db, "SLOB", &n);                         // definitions
+ *   kconfig_remove(&db, &plan, &symbols, repl, &res, &err); // edits into the plan
+ *
+ * Symbol names never carry the CONFIG_ prefix.
+ */
+#ifndef EXCISE_KCONFIG_H
+#define EXCISE_KCONFIG_H
+
+#include <stddef.h>
+
+#include "plan.h"
+#include "util.h"
+#include "walk.h"
+
+struct kfile;
+struct knode;
+
+/* One `config`/`menuconfig` definition of a symbol. */
+struct kconfig_def {
+	const char *name;
+	const char *path;        /* the Kconfig file, relative to the tree root */
+	size_t line;             /* of the config line */
+	const char *type;        /* "bool", "tristate", "string", "int", "hex", or "" */
+	const char *prompt;      /* the first prompt's text, or NULL */
+	const char *choice;      /* member of a choice: its prompt (or name), else NULL */
+	size_t choice_line;      /* the `choice` line, or 0 */
+	size_t start, end;       /* bytes of the entry: config line to its last attribute line */
+	int is_menuconfig;
+	struct knode *node;      /* its syntax tree (kconfig_ast.h) */
+};
+
+struct kconfig_symbol {
+	const char *name;
+	size_t first, n;         /* definitions db->defs[first .. first + n) */
+};
+
+struct kconfig_db {
+	char *root;
+	struct kfile **files;    /* every Kconfig file, in tree order */
+	size_t nfiles;
+	struct kconfig_def *defs;   /* sorted by name, then file order */
+	size_t ndefs;
+	struct kconfig_symbol *syms;   /* sorted by name */
+	size_t nsyms;
+	size_t *sym_index;       /* hash of names -> syms index + 1 (0 empty) */
+	size_t sym_index_cap;
+	size_t *file_index;      /* hash of paths -> files index + 1 */
+	size_t file_index_cap;
+	size_t nerrors;          /* files that did not parse */
+};
+
+/*
+ * Parse every Kconfig file of the tree (is_kconfig_file()), each on its own,
+ * reading it through plan_file() so edits refer to the same snapshot; then
+ * index the definitions and link each `source` statement to the files it
+ * names (literal paths, and $(SRCARCH)/$(HEADER_ARCH) as any arch).  Returns
+ * 0, or -1 with "path:line: problem\n" lines in err (files that parsed are
+ * still in the db).
+ */
+int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *plan,
+		    struct strbuf *err);
+void kconfig_db_release(struct kconfig_db *db);
+
+/* All definitions of name: *n of them (NULL, 0 if none). */
+const struct kconfig_def *kconfig_defs(const struct kconfig_db *db, const char *name, size_t *n);
+int kconfig_is_defined(const struct kconfig_db *db, const char *name);
+/* The index of name in db->syms, or -1. */
+long kconfig_symbol_index(const struct kconfig_db *db, const char *name);
+/* Every defined symbol, sorted (appended to out). */
+void kconfig_symbols(const struct kconfig_db *db, struct strvec *out);
+/* The parsed file at path, or NULL. */
+struct kfile *kconfig_file(const struct kconfig_db *db, const char *path);
+
+/*
+ * What a reference at byte off of the Kconfig file path is:
+ *   "kconfig-entry"    the config/menuconfig line, or any line of the entry of a
+ *                      symbol in own (may be NULL)
+ *   "kconfig-depends"  depends on, visible if, the `if` of a prompt
+ *   "kconfig-select", "kconfig-imply"
+ *   "kconfig-default"  default, def_bool/def_tristate, range (conditions included)
+ *   "kconfig-if"       the line of an `if` block
+ *   "kconfig-source"   a source line
+ *   "other"            help text, comments, prompt strings, anything else
+ */
+const char *kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,
+			     const struct strset *own);
+
+/* A whole-word occurrence of a symbol in a Kconfig file. */
+struct kconfig_ref {
+	const char *path;
+	size_t line;
+	size_t off;
+	const char *sym;         /* as found (points into the file's text, not NUL-terminated) */
+	size_t sym_len;
+	const char *kind;        /* kconfig_ref_kind() */
+};
+
+/* Call fn for every occurrence of a symbol of syms (CONFIG_ prefixed ones too) in every file. */
+void kconfig_refs(const struct kconfig_db *db, const struct strset *syms, const struct strset *own,
+		  void (*fn)(const struct kconfig_ref *ref, void *ctx), void *ctx);
+
+/* ---- removal ---- */
+
+/* --replace OLD=NEW pairs: `select OLD` and a choice's `default OLD` name NEW instead. */
+struct kconfig_replace {
+	const char **old, **new;
+	size_t n;
+};
+
+struct kconfig_removed {
+	char *name;
+	char *path;              /* first definition, or NULL if the symbol was not defined */
+	size_t line;
+	int requested;           /* named by the caller (or defined only in deleted files) */
+	char *reason;            /* "requested", or the chain: "depends on BAR, which depends on X" */
+};
+
+/* One edit kconfig_remove() added to the plan. */
+struct kconfig_change {
+	char *path;
+	size_t line;
+	char *kind;              /* kconfig-entry, kconfig-depends, ... */
+	char *reason;
+};
+
+struct kconfig_result {
+	struct kconfig_removed *removed;   /* requested first, then dependents, in discovery order */
+	size_t nremoved, removed_cap;
+	struct kconfig_change *changes;
+	size_t nchanges, changes_cap;
+	struct strvec orphans;   /* Kconfig files no longer sourced from anywhere (left in place) */
+};
+
+void kconfig_result_release(struct kconfig_result *res);
+
+/*
+ * Plan the removal of symbols (and of everything that only existed for
+ * them) from every Kconfig file; see kconfig_remove.c for the rules.
+ * Returns 0, or -1 with a message in err and nothing added to the plan.
+ */
+int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset *symbols,
+		   const struct kconfig_replace *repl, struct kconfig_result *res,
+		   struct strbuf *err);
+
+#endif

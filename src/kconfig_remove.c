@@ -1,0 +1,1111 @@
+/*
+ * kconfig_remove.c - remove symbols from every Kconfig file, with everything
+ * that only existed for them.
+ *
+ * The removed symbols are n.  Every expression that names one is evaluated
+ * in tristate logic (kconfig_expr.c) and:
+ *
+ *   - an entry (config, menuconfig, choice, menu, comment) whose `depends on`
+ *     becomes n goes, and so does an `if` block whose condition becomes n,
+ *     with everything inside; a symbol all of whose definitions went is
+ *     removed too and the evaluation starts over (a fixpoint), so cascades
+ *     are followed to the end;
+ *   - a bool/tristate symbol that could be set before (a prompt, a non-n
+ *     default, or a select) and no longer can is removed ("was only selected
+ *     by X"): it is n forever;
+ *   - a Kconfig file sourced only from removed places is no longer sourced:
+ *     its symbols are removed, the file stays (result: orphans, a note);
+ *   - a `source` of a file or directory the plan deletes goes;
+ *   - a menu, `if` or choice whose every statement (comments aside) went, goes;
+ *     a choice whose members all went goes;
+ *   - `depends on E`, `visible if E`, `if E` blocks: E rewritten; the line goes
+ *     when E becomes y (for `if`: the `if` and `endif` lines, the contents stay);
+ *     `visible if E` that becomes n reads `visible if n` (a note asks for review);
+ *   - `select X` / `imply X` go (with --replace X=NEW, `select X` names NEW);
+ *     `select Y if E`: goes when E becomes n, loses ` if E` when y;
+ *   - `default E [if C]`: goes when C becomes n; when E becomes n it goes,
+ *     unless a later default of the entry could apply, then it reads `n`;
+ *     def_bool/def_tristate that lose their value become plain bool/tristate;
+ *     a choice's `default X` goes (or names NEW with --replace X=NEW);
+ *   - a prompt whose `if` becomes n is never shown: `bool "text" if X`
+ *     becomes `bool`, a `prompt` line goes; one whose `if` becomes y loses it;
+ *   - `range` naming a removed symbol goes.
+ *
+ * Rewrites keep every other byte.  Whole entries go from their first line to
+ * their last attribute line (help text included, trailing comments and blank
+ * lines not).  Blank lines: consecutive removed entries take the blank lines
+ * between them along; then a removed run that starts a block (or the file, or
+ * follows a blank line) and is followed by a blank line also takes that one
+ * blank line; else a run that follows a blank line and ends its block or the
+ * file takes that preceding blank line.  So "A\n\nX\n\nB" loses "X\n\n",
+ * "A\nX\n\nB" loses "X\n", and "A\n\nX\nendmenu" loses "\nX\n".
+ */
+#include <stdlib.h>
+#include <string.h>
+
+#include "kconfig.h"
+#include "kconfig_ast.h"
+
+struct selector {
+	struct knode *node;
+	struct kattr *attr;
+};
+
+/* An edit not in the plan yet: all are checked before any is added. */
+struct pending {
+	struct kfile *file;
+	size_t start, end;
+	char *repl;              /* NULL: a note ("review") at the line of start */
+	const char *kind;
+	char *reason;
+	const char *text;        /* a note's text */
+};
+
+/* A whole statement to delete, for the blank-line rule. */
+struct kdeletion {
+	size_t start, end;
+	const char *kind;
+	char *reason;
+	struct knode *parent;
+};
+
+struct remover {
+	struct kconfig_db *db;
+	struct plan *plan;
+	const struct kconfig_replace *repl;
+	struct kconfig_result *res;
+	struct strset removed;
+	struct strset none;
+	size_t *sel_first;        /* selectors of syms[i]: sel[sel_first[i] .. sel_first[i + 1]) */
+	struct selector *sel;
+	unsigned char *live_before;
+	struct pending *edits;
+	size_t nedits, edits_cap;
+	struct strbuf tmp;
+};
+
+static const char *const HOW_DEPENDS = "depends on %s";
+static const char *const HOW_IF = "is an `if` on %s";
+static const char *const HOW_IN_IF = "is inside an `if` on %s";
+static const char *const HOW_IN_MENU = "is in a menu that depends on %s";
+static const char *const HOW_IN_CHOICE = "is in a choice that depends on %s";
+static const char *const HOW_SOURCED = "is in a file sourced only under %s";
+static const char *const HOW_DELETED = "is defined only in deleted %s";
+static const char *const HOW_SOURCES_DELETED = "sources deleted %s";
+static const char *const HOW_EMPTY = "is left empty";
+static const char *const HOW_SELECTED = "was only selected by %s";
+static const char *const HOW_SELECTED_IF = "was only selected under %s";
+static const char *const HOW_UNSET = "has no prompt, default or select left without %s";
+
+/* ---- records of removed symbols ---- */
+
+static struct kconfig_removed *find_record(const struct kconfig_result *res, const char *name)
+{
+	for (size_t i = 0; i < res->nremoved; i++)
+		if (!strcmp(res->removed[i].name, name))
+			return &res->removed[i];
+	return NULL;
+}
+
+/* "how cause" and, if cause is itself a dependent, ", which <its reason>". */
+static char *explain(const struct kconfig_result *res, const char *how, const char *cause)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const struct kconfig_removed *rec = cause ? find_record(res, cause) : NULL;
+
+	if (!how)
+		how = "is removed";
+	if (cause && strstr(how, "%s"))
+		sb_addf(&sb, how, cause);
+	else if (strstr(how, " %s"))
+		sb_addn(&sb, how, (size_t)(strstr(how, " %s") - how));
+	else
+		sb_adds(&sb, how);
+	if (rec && !rec->requested)
+		sb_addf(&sb, ", which %s", rec->reason);
+	return sb_detach(&sb, NULL);
+}
+
+static void add_record(struct remover *r, const char *name, int requested, char *reason)
+{
+	struct kconfig_result *res = r->res;
+	struct kconfig_removed *rec;
+	size_t n;
+	const struct kconfig_def *d = kconfig_defs(r->db, name, &n);
+
+	GROW(res->removed, res->removed_cap, res->nremoved + 1);
+	rec = &res->removed[res->nremoved++];
+	rec->name = xstrdup(name);
+	rec->path = n ? xstrdup(d[0].path) : NULL;
+	rec->line = n ? d[0].line : 0;
+	rec->requested = requested;
+	rec->reason = reason;
+	strset_add(&r->removed, name);
+}
+
+/* ---- deadness ---- */
+
+static void reset_nodes(struct knode *n)
+{
+	n->dead = n->visited = n->inherited = 0;
+	n->how = n->cause = NULL;
+	for (struct knode *c = n->child; c; c = c->next)
+		reset_nodes(c);
+}
+
+static int node_dead(struct remover *r, struct knode *n);
+
+/* A file is dead when deleted, or when every `source` of it is dead. */
+static int file_dead(struct remover *r, struct kfile *f)
+{
+	if (f->dead >= 0)
+		return f->dead;
+	f->dead = 0;   /* provisional: a sourcing cycle counts as alive */
+	if (f->deleted) {
+		f->dead = 1;
+		f->how = HOW_DELETED;
+		f->cause = f->path;
+		return 1;
+	}
+	if (!f->nsites)
+		return 0;
+	for (size_t i = 0; i < f->nsites; i++)
+		if (!node_dead(r, f->sites[i]))
+			return 0;
+	f->dead = 1;
+	f->how = HOW_SOURCED;
+	f->cause = f->sites[0]->cause;
+	return 1;
+}
+
+/* The `depends on` lines of n: the first that is n because of a removed symbol. */
+static const char *dead_dependency(struct remover *r, struct knode *n)
+{
+	for (struct kattr *a = n->attrs; a; a = a->next)
+		if (a->kind == KA_DEPENDS && kx_eval(n->file->data, a->expr, &r->removed) == 0 &&
+		    a->expr->touched)
+			return kx_first_removed(a->expr, &r->removed);
+	return NULL;
+}
+
+static const char *context_how(const struct knode *parent)
+{
+	switch (parent->kind) {
+	case KN_IF: return HOW_IN_IF;
+	case KN_MENU: return HOW_IN_MENU;
+	case KN_CHOICE: return HOW_IN_CHOICE;
+	default: return parent->how;
+	}
+}
+
+static int node_dead(struct remover *r, struct knode *n)
+{
+	const char *cause;
+
+	if (n->visited)
+		return n->dead;
+	n->visited = 1;
+	if (n->kind == KN_ROOT) {
+		if (file_dead(r, n->file)) {
+			n->dead = n->inherited = 1;
+			n->how = n->file->how;
+			n->cause = n->file->cause;
+		}
+		return n->dead;
+	}
+	if (node_dead(r, n->parent)) {
+		n->dead = n->inherited = 1;
+		n->how = n->parent->inherited ? n->parent->how : context_how(n->parent);
+		n->cause = n->parent->cause;
+		return 1;
+	}
+	switch (n->kind) {
+	case KN_CONFIG:
+	case KN_MENUCONFIG:
+	case KN_CHOICE:
+	case KN_MENU:
+	case KN_COMMENT:
+		if ((cause = dead_dependency(r, n))) {
+			n->dead = 1;
+			n->how = HOW_DEPENDS;
+			n->cause = cause;
+		} else if ((n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG) &&
+			   strset_has(&r->removed, n->name)) {
+			n->dead = 1;
+			n->cause = n->name;
+		}
+		break;
+	case KN_IF:
+		if (kx_eval(n->file->data, n->cond, &r->removed) == 0 && n->cond->touched) {
+			n->dead = 1;
+			n->how = HOW_IF;
+			n->cause = kx_first_removed(n->cond, &r->removed);
+		}
+		break;
+	case KN_SOURCE:
+		if (!strchr(n->name, '$') && plan_is_deleted(r->plan, n->name)) {
+			n->dead = 1;
+			n->how = HOW_SOURCES_DELETED;
+			n->cause = n->name;
+		}
+		break;
+	default:
+		break;
+	}
+	return n->dead;
+}
+
+static void mark_nodes(struct remover *r, struct knode *n)
+{
+	node_dead(r, n);
+	for (struct knode *c = n->child; c; c = c->next)
+		mark_nodes(r, c);
+}
+
+/* The effective value of an optional condition (no condition: y). */
+static int cond_value(const struct knode *n, struct kexpr *cond, const struct strset *set)
+{
+	return cond ? kx_eval(n->file->data, cond, set) : 2;
+}
+
+/*
+ * Can symbol i be other than n?  (A prompt, a default that is not n, or a
+ * select.)  With use_dead, dead definitions and selectors do not count.  On
+ * a no, *cause gets the removed symbol to blame (when there is one).
+ */
+static int settable(struct remover *r, size_t i, const struct strset *set, int use_dead,
+		    const char **how, const char **cause)
+{
+	const struct kconfig_symbol *s = &r->db->syms[i];
+
+	for (size_t k = 0; k < s->n; k++) {
+		struct knode *n = r->db->defs[s->first + k].node;
+
+		if (use_dead && n->dead)
+			continue;
+		for (struct kattr *a = n->attrs; a; a = a->next) {
+			if ((a->kind == KA_TYPE || a->kind == KA_PROMPT) && a->prompt) {
+				if (cond_value(n, a->cond, set) != 0)
+					return 1;
+				if (!*cause)
+					*how = HOW_UNSET, *cause = kx_first_removed(a->cond, set);
+			} else if (a->kind == KA_DEFAULT || a->kind == KA_DEF_TYPE) {
+				if (kx_eval(n->file->data, a->expr, set) != 0 &&
+				    cond_value(n, a->cond, set) != 0)
+					return 1;
+				if (!*cause && (*cause = kx_first_removed(a->expr, set)))
+					*how = HOW_UNSET;
+				if (!*cause && (*cause = kx_first_removed(a->cond, set)))
+					*how = HOW_UNSET;
+			}
+		}
+	}
+	for (size_t k = r->sel_first[i]; k < r->sel_first[i + 1]; k++) {
+		struct selector *sl = &r->sel[k];
+
+		if (use_dead && strset_has(set, sl->node->name)) {
+			*how = HOW_SELECTED, *cause = sl->node->name;
+			continue;
+		}
+		if (use_dead && sl->node->dead) {
+			*how = HOW_SELECTED_IF, *cause = sl->node->cause;
+			continue;
+		}
+		if (cond_value(sl->node, sl->attr->cond, set) != 0)
+			return 1;
+		*how = HOW_SELECTED_IF, *cause = kx_first_removed(sl->attr->cond, set);
+	}
+	return 0;
+}
+
+static void index_selectors(struct remover *r, struct knode *n, int fill)
+{
+	for (struct knode *c = n->child; c; c = c->next) {
+		if (c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) {
+			for (struct kattr *a = c->attrs; a; a = a->next) {
+				if (a->kind != KA_SELECT)
+					continue;
+				long i = kconfig_symbol_index(r->db, a->expr->word);
+
+				if (i < 0)
+					continue;
+				if (fill)
+					r->sel[r->sel_first[i + 1]++] = (struct selector){ c, a };
+				else
+					r->sel_first[i + 2]++;
+			}
+		}
+		index_selectors(r, c, fill);
+	}
+}
+
+/* The selectors of every symbol, as a compressed array indexed by symbol. */
+static void build_selectors(struct remover *r)
+{
+	struct kconfig_db *db = r->db;
+	size_t total;
+
+	r->sel_first = xcalloc(db->nsyms + 2, sizeof(*r->sel_first));
+	for (size_t f = 0; f < db->nfiles; f++)
+		index_selectors(r, &db->files[f]->root, 0);
+	for (size_t i = 2; i < db->nsyms + 2; i++)
+		r->sel_first[i] += r->sel_first[i - 1];
+	total = r->sel_first[db->nsyms + 1];
+	r->sel = xmalloc((total ? total : 1) * sizeof(*r->sel));
+	for (size_t f = 0; f < db->nfiles; f++)
+		index_selectors(r, &db->files[f]->root, 1);
+	/* sel_first[i + 1] advanced to the end of symbol i: it is now the start of i + 1 */
+}
+
+static int is_bool_like(const struct kconfig_symbol *s, const struct kconfig_db *db)
+{
+	const char *t = db->defs[s->first].type;
+
+	return !strcmp(t, "bool") || !strcmp(t, "tristate");
+}
+
+/* Evaluate every file with the current set; add newly dead symbols.  Returns how many. */
+static size_t removal_round(struct remover *r)
+{
+	struct kconfig_db *db = r->db;
+	size_t added = 0;
+
+	for (size_t f = 0; f < db->nfiles; f++) {
+		db->files[f]->dead = -1;
+		db->files[f]->how = db->files[f]->cause = NULL;
+		reset_nodes(&db->files[f]->root);
+	}
+	for (size_t f = 0; f < db->nfiles; f++)
+		mark_nodes(r, &db->files[f]->root);
+	for (size_t i = 0; i < db->nsyms; i++) {
+		const struct kconfig_symbol *s = &db->syms[i];
+		const struct kconfig_def *d = &db->defs[s->first];
+		size_t ndead = 0, ndeleted = 0;
+		const char *how = NULL, *cause = NULL;
+
+		if (strset_has(&r->removed, s->name))
+			continue;
+		for (size_t k = 0; k < s->n; k++) {
+			ndead += d[k].node->dead;
+			ndeleted += d[k].node->file->deleted;
+		}
+		if (ndeleted == s->n) {
+			add_record(r, s->name, 1, xasprintf("defined only in deleted %s", d[0].path));
+			added++;
+		} else if (ndead == s->n) {
+			add_record(r, s->name, 0, explain(r->res, d[0].node->how, d[0].node->cause));
+			added++;
+		} else if (r->live_before[i] && is_bool_like(s, db) &&
+			   !settable(r, i, &r->removed, 1, &how, &cause)) {
+			add_record(r, s->name, 0, explain(r->res, how, cause));
+			added++;
+		}
+	}
+	return added;
+}
+
+/* Blocks whose statements (comments aside) all went go too; bottom-up. */
+static void mark_empty(struct knode *n)
+{
+	int had = 0, live = 0;
+
+	for (struct knode *c = n->child; c; c = c->next)
+		if (!c->dead)
+			mark_empty(c);
+	if (n->dead || (n->kind != KN_MENU && n->kind != KN_IF && n->kind != KN_CHOICE))
+		return;
+	for (struct knode *c = n->child; c; c = c->next) {
+		if (c->kind == KN_COMMENT)
+			continue;
+		if (n->kind == KN_CHOICE && c->kind != KN_CONFIG && c->kind != KN_MENUCONFIG &&
+		    c->kind != KN_IF)
+			continue;
+		had = 1;
+		live |= !c->dead;
+	}
+	if (had && !live) {
+		n->dead = 1;
+		n->how = HOW_EMPTY;
+		n->cause = NULL;
+	}
+}
+
+/* ---- edits ---- */
+
+static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t end,
+			const char *repl, const char *kind, char *reason)
+{
+	struct pending *p;
+
+	GROW(r->edits, r->edits_cap, r->nedits + 1);
+	p = &r->edits[r->nedits++];
+	p->file = f;
+	p->start = start;
+	p->end = end;
+	p->repl = repl ? xstrdup(repl) : NULL;
+	p->kind = kind;
+	p->reason = reason;
+	p->text = NULL;
+}
+
+/* A note for a human, added with the edits. */
+static void add_note(struct remover *r, struct kfile *f, size_t off, const char *kind,
+		     char *reason, const char *text)
+{
+	add_pending(r, f, off, off, NULL, kind, reason);
+	r->edits[r->nedits - 1].text = text;
+}
+
+/* The text of [a, b) on one line: continuations and whitespace runs become one space. */
+static char *one_line(const char *src, size_t a, size_t b)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int space = 0;
+
+	for (size_t i = a; i < b; i++) {
+		char c = src[i];
+
+		if (c == '\\' && i + 1 < b && src[i + 1] == '\n')
+			continue;
+		if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+			space = 1;
+			continue;
+		}
+		if (space && sb.len)
+			sb_addc(&sb, ' ');
+		space = 0;
+		sb_addc(&sb, c);
+	}
+	return sb_detach(&sb, NULL);
+}
+
+/* How a node is named in reasons: FOO, menu "Bar", choice "Baz", comment "...". */
+static char *owner_name(const struct knode *n)
+{
+	const char *p = NULL;
+
+	if (n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG)
+		return xstrdup(n->name);
+	for (const struct kattr *a = n->attrs; a && !p; a = a->next)
+		p = a->prompt;
+	if (n->kind == KN_CHOICE)
+		return p ? xasprintf("choice \"%s\"", p) :
+		       n->name ? xasprintf("choice %s", n->name) : xstrdup("choice");
+	if (n->kind == KN_IF)
+		return xstrdup("if");
+	return xasprintf("%s \"%s\"", knode_name(n->kind), n->name ? n->name : "");
+}
+
+static const char *node_edit_kind(const struct knode *n)
+{
+	return n->kind == KN_IF ? "kconfig-if" : n->kind == KN_SOURCE ? "kconfig-source" :
+	       "kconfig-entry";
+}
+
+/* The reason to delete a dead node (whose parent stays). */
+static char *deletion_reason(struct remover *r, const struct knode *n)
+{
+	const char *src = n->file->data;
+	char *why, *what, *out;
+
+	if ((n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG) && !n->how) {
+		const struct kconfig_removed *rec = find_record(r->res, n->name);
+
+		if (!rec || rec->requested)
+			return xasprintf("remove %s %s", knode_name(n->kind), n->name);
+		return xasprintf("remove %s %s: %s", knode_name(n->kind), n->name, rec->reason);
+	}
+	why = explain(r->res, n->how, n->cause);
+	if (n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG) {
+		const struct kconfig_removed *rec = find_record(r->res, n->name);
+
+		out = rec ? xasprintf("remove %s %s: %s", knode_name(n->kind), n->name, rec->reason)
+			  : xasprintf("remove a definition of %s: %s", n->name, why);
+		free(why);
+		return out;
+	}
+	if (n->kind == KN_IF && n->how == HOW_IF) {
+		char *cond = one_line(src, n->cond->start, n->cond->end);
+		const struct kconfig_removed *rec = find_record(r->res, n->cause);
+
+		out = rec && !rec->requested ?
+		      xasprintf("remove `if %s` block: %s is removed (%s)", cond, n->cause, rec->reason) :
+		      xasprintf("remove `if %s` block: %s is removed", cond, n->cause);
+		free(cond);
+		free(why);
+		return out;
+	}
+	if (n->kind == KN_IF) {
+		char *cond = one_line(src, n->cond->start, n->cond->end);
+
+		out = xasprintf("remove `if %s` block: %s", cond, why);
+		free(cond);
+		free(why);
+		return out;
+	}
+	if (n->kind == KN_SOURCE) {
+		out = xasprintf("remove source \"%s\": the plan deletes it", n->name);
+		free(why);
+		return out;
+	}
+	what = owner_name(n);
+	out = xasprintf("remove %s: %s", what, why);
+	free(what);
+	free(why);
+	return out;
+}
+
+static int blank_between(const char *s, size_t a, size_t b)
+{
+	for (size_t i = a; i < b; i++)
+		if (s[i] != ' ' && s[i] != '\t' && s[i] != '\n' && s[i] != '\r')
+			return 0;
+	return 1;
+}
+
+static int is_blank_line(const struct kfile *f, size_t start)
+{
+	return start < f->len && blank_between(f->data, start, line_end(f->data, f->len, start));
+}
+
+/*
+ * The start of the '#' comment lines directly above start (no blank line
+ * between), not before floor; a license line is never taken.
+ */
+static size_t attached_comments(const struct kfile *f, size_t start, size_t floor)
+{
+	while (start > floor) {
+		size_t prev = line_start(f->data, start - 1), i = prev;
+
+		while (i < start && (f->data[i] == ' ' || f->data[i] == '\t'))
+			i++;
+		if (i >= start || f->data[i] != '#' || prev < floor)
+			break;
+		if (memmem(f->data + prev, start - prev, "SPDX-License-Identifier", 23))
+			break;
+		start = prev;
+	}
+	return start;
+}
+
+/* Turn the dead statements of f into edits, with the blank-line rule (see the top). */
+static void flush_deletions(struct remover *r, struct kfile *f, struct kdeletion *d, size_t n)
+{
+	for (size_t i = 0; i < n;) {
+		size_t j = i;
+
+		while (j + 1 < n && blank_between(f->data, d[j].end, d[j + 1].start)) {
+			d[j].end = d[j + 1].start;
+			j++;
+		}
+		size_t s, e = d[j].end;
+		const struct knode *parent = d[i].parent;
+		size_t block_end = parent->end_start ? parent->end_start : f->len;
+
+		/* Nothing stays after the run: the comment lines right above it go too. */
+		if (blank_between(f->data, e, block_end))
+			d[i].start = attached_comments(f, d[i].start, parent->head_end);
+		s = d[i].start;
+		size_t prev = s ? line_start(f->data, s - 1) : 0;
+		int prev_blank = s && is_blank_line(f, prev);
+		int preceded = s == 0 || prev_blank || s == parent->head_end;
+
+		if (preceded && is_blank_line(f, e))
+			d[j].end = line_end(f->data, f->len, e);
+		else if (prev_blank && (e >= f->len || (parent->end_start && e == parent->end_start)))
+			d[i].start = prev;
+		for (size_t k = i; k <= j; k++)
+			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, d[k].reason);
+		i = j + 1;
+	}
+}
+
+static char *rewritten(const struct knode *n, const struct kexpr *e)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	kx_emit_top(n->file->data, e, &sb);
+	return sb_detach(&sb, NULL);
+}
+
+/* Edit expression e of n (evaluated, touched, not n) to its simplified text. */
+static void rewrite_expr(struct remover *r, struct knode *n, const struct kexpr *e,
+			 const char *kind, const char *what)
+{
+	char *owner = owner_name(n), *old = one_line(n->file->data, e->start, e->end);
+	char *text = rewritten(n, e), *flat = one_line(text, 0, strlen(text));
+	const char *cause = kx_first_removed(e, &r->removed);
+
+	if (n->kind == KN_IF)
+		add_pending(r, n->file, e->start, e->end, text, kind,
+			    xasprintf("`if %s` -> `if %s` (%s removed)", old, flat, cause));
+	else
+		add_pending(r, n->file, e->start, e->end, text, kind,
+			    xasprintf("%s: %s `%s` -> `%s` (%s removed)", owner, what, old, flat,
+				      cause));
+	free(flat);
+	free(text);
+	free(old);
+	free(owner);
+}
+
+static void delete_attr(struct remover *r, struct knode *n, const struct kattr *a,
+			const char *kind, const char *why, const char *cause)
+{
+	char *owner = owner_name(n), *line = one_line(n->file->data, a->kw_start, a->end);
+
+	add_pending(r, n->file, a->start, a->end, "", kind,
+		    xasprintf("%s: `%s` %s (%s removed)", owner, line, why, cause));
+	free(line);
+	free(owner);
+}
+
+/* Remove [from, e->end): a condition that became y, with its "if". */
+static void drop_cond(struct remover *r, struct knode *n, const struct kattr *a, size_t from,
+		      const char *kind)
+{
+	char *owner = owner_name(n), *cond = one_line(n->file->data, a->cond->start, a->cond->end);
+
+	add_pending(r, n->file, from, a->cond->end, "", kind,
+		    xasprintf("%s: `if %s` is always true (%s removed)", owner, cond,
+			      kx_first_removed(a->cond, &r->removed)));
+	free(cond);
+	free(owner);
+}
+
+/*
+ * A condition after "if" (a->cond, evaluated): y drops it from `from`, n
+ * deletes the attribute (returns 1), m or partial rewrites it.
+ */
+static int fix_cond(struct remover *r, struct knode *n, struct kattr *a, size_t from,
+		    const char *kind)
+{
+	int v = kx_eval(n->file->data, a->cond, &r->removed);
+
+	if (!a->cond->touched)
+		return 0;
+	if (v == 0) {
+		delete_attr(r, n, a, kind, "never applies",
+			    kx_first_removed(a->cond, &r->removed));
+		return 1;
+	}
+	if (v == 2)
+		drop_cond(r, n, a, from, kind);
+	else
+		rewrite_expr(r, n, a->cond, kind, "condition");
+	return 0;
+}
+
+static int later_default(struct remover *r, struct knode *n, const struct kattr *a)
+{
+	for (const struct kattr *b = a->next; b; b = b->next)
+		if ((b->kind == KA_DEFAULT || b->kind == KA_DEF_TYPE) &&
+		    !(b->cond && kx_eval(n->file->data, b->cond, &r->removed) == 0 &&
+		      b->cond->touched))
+			return 1;
+	return 0;
+}
+
+static const char *replacement_of(const struct remover *r, const char *old)
+{
+	for (size_t i = 0; r->repl && i < r->repl->n; i++)
+		if (!strcmp(r->repl->old[i], old))
+			return r->repl->new[i];
+	return NULL;
+}
+
+/* Is sym a live member of choice c? */
+static int live_member(const struct knode *c, const char *sym)
+{
+	for (const struct knode *m = c->child; m; m = m->next) {
+		if (m->dead)
+			continue;
+		if ((m->kind == KN_CONFIG || m->kind == KN_MENUCONFIG) && !strcmp(m->name, sym))
+			return 1;
+		if (m->kind == KN_IF && live_member(m, sym))
+			return 1;
+	}
+	return 0;
+}
+
+static int selects(const struct knode *n, const char *sym)
+{
+	for (const struct kattr *a = n->attrs; a; a = a->next)
+		if (a->kind == KA_SELECT && !strcmp(a->expr->word, sym))
+			return 1;
+	return 0;
+}
+
+/* Does n set its type elsewhere than in a? */
+static int has_type(const struct knode *n, const struct kattr *a)
+{
+	for (const struct kattr *b = n->attrs; b; b = b->next)
+		if (b != a && (b->kind == KA_TYPE || b->kind == KA_DEF_TYPE))
+			return 1;
+	return 0;
+}
+
+static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
+{
+	const char *src = n->file->data;
+	const char *kind = "kconfig-default";
+	int v;
+
+	if (a->cond && kx_eval(src, a->cond, &r->removed) == 0 && a->cond->touched) {
+		char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
+
+		if (a->kind == KA_DEF_TYPE && !has_type(n, a))
+			add_pending(r, n->file, a->kw_start, a->cond->end, ktype_name(a->type), kind,
+				    xasprintf("%s: `%s` never applies (%s removed)", owner, line,
+					      kx_first_removed(a->cond, &r->removed)));
+		else
+			delete_attr(r, n, a, kind, "never applies",
+				    kx_first_removed(a->cond, &r->removed));
+		free(line);
+		free(owner);
+		return;
+	}
+	v = kx_eval(src, a->expr, &r->removed);
+	if (a->expr->touched) {
+		const char *cause = kx_first_removed(a->expr, &r->removed);
+
+		if (n->kind == KN_CHOICE) {
+			const char *nw = replacement_of(r, a->expr->word);
+			char *owner = owner_name(n);
+
+			if (nw && live_member(n, nw))
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+					    xasprintf("%s: default %s -> %s (%s replaced)", owner,
+						      a->expr->word, nw, a->expr->word));
+			else
+				delete_attr(r, n, a, kind, "names a removed member", cause);
+			free(owner);
+			if (!nw || !live_member(n, nw))
+				return;
+		} else if (v == 0 && later_default(r, n, a)) {
+			char *owner = owner_name(n), *old = one_line(src, a->expr->start, a->expr->end);
+
+			add_pending(r, n->file, a->expr->start, a->expr->end, "n", kind,
+				    xasprintf("%s: default `%s` -> `n`, a later default follows (%s removed)",
+					      owner, old, cause));
+			free(old);
+			free(owner);
+		} else if (v == 0) {
+			if (a->kind == KA_DEF_TYPE && !has_type(n, a)) {
+				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
+
+				add_pending(r, n->file, a->kw_start, a->cond ? a->cond->end : a->expr->end,
+					    ktype_name(a->type), kind,
+					    xasprintf("%s: `%s` -> `%s`, its value is n (%s removed)", owner,
+						      line, ktype_name(a->type), cause));
+				free(line);
+				free(owner);
+			} else {
+				delete_attr(r, n, a, kind, "is n", cause);
+			}
+			return;
+		} else {
+			rewrite_expr(r, n, a->expr, kind, a->kind == KA_DEF_TYPE ? ktype_name(a->type) :
+				     "default");
+		}
+	}
+	if (a->cond)
+		fix_cond(r, n, a, a->expr->end, kind);
+}
+
+static void fix_attrs(struct remover *r, struct knode *n)
+{
+	const char *src = n->file->data;
+
+	for (struct kattr *a = n->attrs; a; a = a->next) {
+		int v;
+
+		switch (a->kind) {
+		case KA_DEPENDS:
+			v = kx_eval(src, a->expr, &r->removed);
+			if (!a->expr->touched)
+				break;
+			if (v == 2)
+				delete_attr(r, n, a, "kconfig-depends", "is always true",
+					    kx_first_removed(a->expr, &r->removed));
+			else
+				rewrite_expr(r, n, a->expr, "kconfig-depends", "depends on");
+			break;
+		case KA_VISIBLE:
+			if (!a->cond)
+				break;
+			v = kx_eval(src, a->cond, &r->removed);
+			if (!a->cond->touched)
+				break;
+			if (v == 2) {
+				delete_attr(r, n, a, "kconfig-depends", "is always true",
+					    kx_first_removed(a->cond, &r->removed));
+			} else {
+				rewrite_expr(r, n, a->cond, "kconfig-depends", "visible if");
+				if (v == 0)
+					add_note(r, n->file, a->start, "kconfig-depends",
+						 xstrdup("the menu is now never visible"), NULL);
+			}
+			break;
+		case KA_TYPE:
+		case KA_PROMPT:
+			if (!a->cond)
+				break;
+			v = kx_eval(src, a->cond, &r->removed);
+			if (!a->cond->touched)
+				break;
+			if (v == 0 && a->kind == KA_TYPE) {
+				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
+
+				add_pending(r, n->file, a->kw_end, a->cond->end, "", "kconfig-depends",
+					    xasprintf("%s: `%s`: the prompt is never shown (%s removed)",
+						      owner, line, kx_first_removed(a->cond, &r->removed)));
+				free(line);
+				free(owner);
+			} else {
+				fix_cond(r, n, a, a->prompt_end, "kconfig-depends");
+			}
+			break;
+		case KA_SELECT:
+		case KA_IMPLY: {
+			const char *kind = a->kind == KA_SELECT ? "kconfig-select" : "kconfig-imply";
+			const char *target = a->expr->word;
+			const char *nw = a->kind == KA_SELECT ? replacement_of(r, target) : NULL;
+
+			if (strset_has(&r->removed, target)) {
+				if (!nw || selects(n, nw)) {
+					delete_attr(r, n, a, kind, "names a removed symbol", target);
+					break;
+				}
+				char *owner = owner_name(n);
+
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+					    xasprintf("%s: select %s -> select %s (%s replaced)", owner,
+						      target, nw, target));
+				free(owner);
+			}
+			if (a->cond)
+				fix_cond(r, n, a, a->expr->end, kind);
+			break;
+		}
+		case KA_DEFAULT:
+		case KA_DEF_TYPE:
+			fix_default(r, n, a);
+			break;
+		case KA_RANGE: {
+			const char *gone = kx_first_removed(a->expr, &r->removed);
+
+			if (!gone)
+				gone = kx_first_removed(a->expr2, &r->removed);
+			if (gone)
+				delete_attr(r, n, a, "kconfig-default", "names a removed symbol", gone);
+			else if (a->cond)
+				fix_cond(r, n, a, a->expr2->end, "kconfig-default");
+			break;
+		}
+		default:
+			break;
+		}
+	}
+}
+
+/* An `if` block that stays: its condition rewritten, or its if/endif lines gone. */
+static void fix_if(struct remover *r, struct knode *n)
+{
+	int v = kx_eval(n->file->data, n->cond, &r->removed);
+
+	if (!n->cond->touched)
+		return;
+	if (v == 2) {
+		char *cond = one_line(n->file->data, n->cond->start, n->cond->end);
+		const char *cause = kx_first_removed(n->cond, &r->removed);
+
+		add_pending(r, n->file, n->start, n->head_end, "", "kconfig-if",
+			    xasprintf("`if %s` is always true (%s removed): keep its contents", cond,
+				      cause));
+		add_pending(r, n->file, n->end_start, n->end, "", "kconfig-if",
+			    xasprintf("the endif of `if %s` (%s removed)", cond, cause));
+		free(cond);
+	} else {
+		rewrite_expr(r, n, n->cond, "kconfig-if", "if");
+	}
+}
+
+static void plan_node(struct remover *r, struct knode *n, struct kdeletion **d, size_t *nd,
+		      size_t *cap)
+{
+	for (struct knode *c = n->child; c; c = c->next) {
+		if (c->dead) {
+			GROW(*d, *cap, *nd + 1);
+			(*d)[(*nd)++] = (struct kdeletion){ c->start, c->end, node_edit_kind(c),
+							   deletion_reason(r, c), n };
+			continue;
+		}
+		fix_attrs(r, c);
+		if (c->kind == KN_IF)
+			fix_if(r, c);
+		plan_node(r, c, d, nd, cap);
+	}
+}
+
+/* Edits in file order (files in db order: the tree's), then by position. */
+static int cmp_pending(const void *x, const void *y)
+{
+	const struct pending *a = x, *b = y;
+	int c = strcmp(a->file->path, b->file->path);
+
+	if (c)
+		return c;
+	return a->start < b->start ? -1 : a->start > b->start;
+}
+
+static void free_remover(struct remover *r)
+{
+	for (size_t i = 0; i < r->nedits; i++) {
+		free(r->edits[i].repl);
+		free(r->edits[i].reason);
+	}
+	free(r->edits);
+	free(r->sel_first);
+	free(r->sel);
+	free(r->live_before);
+	strset_clear(&r->removed);
+	strset_clear(&r->none);
+	sb_release(&r->tmp);
+}
+
+/* Check what can be checked before anything is planned. */
+static int check_inputs(struct remover *r, const struct strset *symbols, struct strbuf *err)
+{
+	if (r->db->nerrors) {
+		sb_addf(err, "%zu Kconfig file(s) did not parse; nothing removed\n", r->db->nerrors);
+		return -1;
+	}
+	for (size_t i = 0; r->repl && i < r->repl->n; i++) {
+		if (!strset_has(symbols, r->repl->old[i])) {
+			sb_addf(err, "--replace %s=%s: %s is not being removed\n", r->repl->old[i],
+				r->repl->new[i], r->repl->old[i]);
+			return -1;
+		}
+		if (!kconfig_is_defined(r->db, r->repl->new[i])) {
+			sb_addf(err, "--replace %s=%s: %s is not defined in any Kconfig file\n",
+				r->repl->old[i], r->repl->new[i], r->repl->new[i]);
+			return -1;
+		}
+		if (strset_has(symbols, r->repl->new[i])) {
+			sb_addf(err, "--replace %s=%s: %s is being removed too\n", r->repl->old[i],
+				r->repl->new[i], r->repl->new[i]);
+			return -1;
+		}
+	}
+	return 0;
+}
+
+int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset *symbols,
+		   const struct kconfig_replace *repl, struct kconfig_result *res,
+		   struct strbuf *err)
+{
+	struct remover r = { 0 };
+	struct strvec names = STRVEC_INIT;
+	int status = 0;
+
+	r.db = db;
+	r.plan = plan;
+	r.repl = repl;
+	r.res = res;
+	if (check_inputs(&r, symbols, err) < 0)
+		return -1;
+	for (size_t f = 0; f < db->nfiles; f++)
+		db->files[f]->deleted = plan_is_deleted(plan, db->files[f]->path);
+	build_selectors(&r);
+	r.live_before = xcalloc(db->nsyms + 1, 1);
+	for (size_t i = 0; i < db->nsyms; i++) {
+		const char *how = NULL, *cause = NULL;
+
+		r.live_before[i] = (unsigned char)settable(&r, i, &r.none, 0, &how, &cause);
+	}
+	strset_to_sorted(symbols, &names);
+	for (size_t i = 0; i < names.n; i++)
+		add_record(&r, names.v[i], 1, xstrdup("requested"));
+	sv_clear(&names);
+	while (removal_round(&r))
+		;
+	for (size_t f = 0; f < db->nfiles; f++)
+		mark_empty(&db->files[f]->root);
+	for (size_t i = 0; repl && i < repl->n; i++) {
+		if (strset_has(&r.removed, repl->new[i])) {
+			const struct kconfig_removed *rec = find_record(res, repl->new[i]);
+
+			sb_addf(err, "--replace %s=%s: %s is removed too (%s)\n", repl->old[i],
+				repl->new[i], repl->new[i], rec ? rec->reason : "requested");
+			status = -1;
+		}
+	}
+	for (size_t f = 0; f < db->nfiles && !status; f++) {
+		struct kfile *file = db->files[f];
+		struct kdeletion *d = NULL;
+		size_t nd = 0, cap = 0;
+
+		if (file->deleted)
+			continue;
+		if (file->dead == 1) {
+			char *why = explain(res, file->how, file->cause);
+
+			sv_push(&res->orphans, file->path);
+			add_note(&r, file, 0, "kconfig-source", why,
+				 "no longer sourced from any Kconfig file");
+			continue;
+		}
+		plan_node(&r, &file->root, &d, &nd, &cap);
+		flush_deletions(&r, file, d, nd);
+		free(d);
+	}
+	qsort(r.edits, r.nedits, sizeof(*r.edits), cmp_pending);
+	/* Every edit must be against the plan's snapshot the db was parsed from. */
+	for (size_t i = 0; i < r.nedits && !status; i++) {
+		const struct plan_file *pf = plan_file(plan, r.edits[i].file->path);
+
+		if (!pf || pf->data != r.edits[i].file->data) {
+			sb_addf(err, "%s: the Kconfig database was not loaded with this plan\n",
+				r.edits[i].file->path);
+			status = -1;
+		}
+	}
+	for (size_t i = 0; i < r.nedits && !status; i++) {
+		struct pending *p = &r.edits[i];
+		struct kconfig_change *c;
+
+		if (!p->repl) {
+			plan_note(plan, p->file->path, line_of_offset(p->file->data, p->start), p->kind,
+				  "review", p->reason, p->text);
+			continue;
+		}
+		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, p->reason);
+		GROW(res->changes, res->changes_cap, res->nchanges + 1);
+		c = &res->changes[res->nchanges++];
+		c->path = xstrdup(p->file->path);
+		c->line = line_of_offset(p->file->data, p->start);
+		c->kind = xstrdup(p->kind);
+		c->reason = xstrdup(p->reason);
+	}
+	free_remover(&r);
+	return status;
+}
+
+void kconfig_result_release(struct kconfig_result *res)
+{
+	for (size_t i = 0; i < res->nremoved; i++) {
+		free(res->removed[i].name);
+		free(res->removed[i].path);
+		free(res->removed[i].reason);
+	}
+	for (size_t i = 0; i < res->nchanges; i++) {
+		free(res->changes[i].path);
+		free(res->changes[i].kind);
+		free(res->changes[i].reason);
+	}
+	free(res->removed);
+	free(res->changes);
+	sv_clear(&res->orphans);
+	memset(res, 0, sizeof(*res));
+}
