@@ -1,0 +1,985 @@
+/* cocci.c - run a semantic patch with spatch and turn its diff and report into the plan. */
+#include "cocci.h"
+#include "walk.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+void cocci_report_init(struct cocci_report *rep)
+{
+	memset(rep, 0, sizeof(*rep));
+}
+
+void cocci_report_release(struct cocci_report *rep)
+{
+	sv_clear(&rep->unparsed);
+	sv_clear(&rep->failed);
+	memset(rep, 0, sizeof(*rep));
+}
+
+/* ------------------------------------------------------------------------ */
+/* The unified diff. */
+
+void cocci_diff_release(struct cocci_diff *diff)
+{
+	for (size_t i = 0; i < diff->n; i++) {
+		struct cocci_hunk *h = &diff->hunks[i];
+
+		for (size_t j = 0; j < h->nlines; j++)
+			free(h->lines[j].text);
+		free(h->lines);
+		free(h->path);
+	}
+	free(diff->hunks);
+	memset(diff, 0, sizeof(*diff));
+}
+
+/* Parse "N" or "N,M" at *p (count defaults to 1); advances *p.  Returns 0 or -1. */
+static int parse_range(const char **p, size_t *start, size_t *count)
+{
+	char *end;
+	unsigned long v;
+
+	errno = 0;
+	v = strtoul(*p, &end, 10);
+	if (end == *p || errno)
+		return -1;
+	*start = v;
+	*count = 1;
+	if (*end == ',') {
+		const char *q = end + 1;
+
+		v = strtoul(q, &end, 10);
+		if (end == q || errno)
+			return -1;
+		*count = v;
+	}
+	*p = end;
+	return 0;
+}
+
+/* The path of a "--- path" header: up to a tab (diff's timestamp), "a/" kept as is. */
+static char *header_path(const char *s, size_t n)
+{
+	size_t k = 0;
+
+	while (k < n && s[k] != '\t')
+		k++;
+	while (k > 0 && s[k - 1] == ' ')
+		k--;
+	if (k >= 2 && s[0] == '.' && s[1] == '/')
+		s += 2, k -= 2;
+	return xstrndup(s, k);
+}
+
+int cocci_parse_diff(const char *text, size_t len, struct cocci_diff *diff, struct strbuf *err)
+{
+	const char *p = text, *end = text + len;
+	char *path = NULL;
+	struct cocci_hunk *h = NULL;
+	size_t want_old = 0, want_new = 0, lineno = 0;
+	int status = 0;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t n = eol ? (size_t)(eol - p) : (size_t)(end - p);
+
+		lineno++;
+		if (h && (want_old || want_new || (n > 0 && p[0] == '\\'))) {
+			char op = n ? p[0] : ' ';
+
+			if (op == '\\') {
+				/* "\ No newline at end of file": the line before has none. */
+				if (h->nlines)
+					h->lines[h->nlines - 1].newline = 0;
+			} else if (op == ' ' || op == '-' || op == '+') {
+				struct cocci_line *l;
+
+				if ((op != '+' && !want_old) || (op != '-' && !want_new)) {
+					sb_addf(err, "excise: spatch diff:%zu: hunk of %s longer than its header\n",
+						lineno, h->path);
+					status = -1;
+					h = NULL;
+					goto next;
+				}
+				GROW(h->lines, h->lines_cap, h->nlines + 1);
+				l = &h->lines[h->nlines++];
+				l->op = op;
+				l->newline = 1;
+				l->text = xstrndup(n ? p + 1 : p, n ? n - 1 : 0);
+				if (op != '+')
+					want_old--;
+				if (op != '-')
+					want_new--;
+			} else {
+				sb_addf(err, "excise: spatch diff:%zu: hunk of %s cut short\n", lineno, h->path);
+				status = -1;
+				h = NULL;
+				want_old = want_new = 0;
+				lineno--;
+				continue;	/* reread the line as a header */
+			}
+			goto next;
+		}
+		h = NULL;
+		if (n >= 4 && !memcmp(p, "--- ", 4)) {
+			free(path);
+			path = header_path(p + 4, n - 4);
+		} else if (n >= 4 && !memcmp(p, "+++ ", 4)) {
+			/* spatch names its temporary output here; the path is the "---" one. */
+		} else if (n >= 3 && !memcmp(p, "@@ ", 3)) {
+			const char *q = p + 3;
+			struct cocci_hunk hunk;
+
+			memset(&hunk, 0, sizeof(hunk));
+			if (!path || *q != '-' || (q++, parse_range(&q, &hunk.old_start, &hunk.old_count)) ||
+			    strncmp(q, " +", 2) || (q += 2, parse_range(&q, &hunk.new_start, &hunk.new_count))) {
+				sb_addf(err, "excise: spatch diff:%zu: bad hunk header: %.*s\n", lineno,
+					(int)n, p);
+				status = -1;
+				goto next;
+			}
+			hunk.path = xstrdup(path);
+			GROW(diff->hunks, diff->cap, diff->n + 1);
+			diff->hunks[diff->n] = hunk;
+			h = &diff->hunks[diff->n++];
+			want_old = hunk.old_count;
+			want_new = hunk.new_count;
+		}
+next:
+		p = eol ? eol + 1 : end;
+	}
+	if (h && (want_old || want_new)) {
+		sb_addf(err, "excise: spatch diff:%zu: hunk of %s cut short at the end\n", lineno, h->path);
+		status = -1;
+	}
+	free(path);
+	return status;
+}
+
+/* ------------------------------------------------------------------------ */
+/* The report. */
+
+void cocci_findings_release(struct cocci_findings *f)
+{
+	for (size_t i = 0; i < f->n; i++) {
+		free(f->v[i].path);
+		free(f->v[i].severity);
+		free(f->v[i].message);
+	}
+	free(f->v);
+	memset(f, 0, sizeof(*f));
+}
+
+/* Parse one "path:line:col-col: SEVERITY: message" line; returns 0 or -1. */
+static int parse_finding(const char *s, size_t n, struct cocci_finding *out)
+{
+	const char *end = s + n, *colon = memchr(s, ':', n), *q, *sev, *msg;
+	size_t line = 0;
+
+	if (!colon || colon == s)
+		return -1;
+	q = colon + 1;
+	if (q >= end || *q < '0' || *q > '9')
+		return -1;
+	while (q < end && *q >= '0' && *q <= '9')
+		line = line * 10 + (size_t)(*q++ - '0');
+	/* ":col-col: " (coccilib.report); the columns are not needed. */
+	if (q >= end || *q++ != ':')
+		return -1;
+	while (q < end && ((*q >= '0' && *q <= '9') || *q == '-'))
+		q++;
+	if (end - q < 2 || q[0] != ':' || q[1] != ' ')
+		return -1;
+	sev = q + 2;
+	for (q = sev; q < end && *q >= 'A' && *q <= 'Z'; q++)
+		;
+	if (q == sev || end - q < 2 || q[0] != ':' || q[1] != ' ')
+		return -1;
+	msg = q + 2;
+	out->path = xstrndup(s, (size_t)(colon - s));
+	if (starts_with(out->path, "./"))
+		memmove(out->path, out->path + 2, strlen(out->path + 2) + 1);
+	out->line = line;
+	out->severity = xstrndup(sev, (size_t)(q - sev));
+	out->message = xstrndup(msg, (size_t)(end - msg));
+	return 0;
+}
+
+void cocci_parse_report(const char *text, size_t len, struct cocci_findings *out)
+{
+	const char *p = text, *end = text + len;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t n = eol ? (size_t)(eol - p) : (size_t)(end - p);
+		struct cocci_finding f;
+
+		if (!parse_finding(p, n, &f)) {
+			GROW(out->v, out->cap, out->n + 1);
+			out->v[out->n++] = f;
+		}
+		p = eol ? eol + 1 : end;
+	}
+}
+
+/* ------------------------------------------------------------------------ */
+/* From the diff to plan edits. */
+
+/* True if text names a marker a patch uses while it folds code (excise_*__). */
+static int has_marker(const char *text)
+{
+	return strstr(text, "excise_false__") || strstr(text, "excise_true__");
+}
+
+/* The INFO messages of findings on path within lines [first, last], "; "-joined, or NULL. */
+static char *info_reason(const struct cocci_findings *findings, const char *path, size_t first,
+			 size_t last)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct strset seen = STRSET_INIT;
+
+	for (size_t i = 0; findings && i < findings->n; i++) {
+		const struct cocci_finding *f = &findings->v[i];
+
+		if (strcmp(f->severity, "INFO") || f->line < first || f->line > last ||
+		    strcmp(f->path, path) || !strset_add(&seen, f->message))
+			continue;
+		if (sb.len)
+			sb_adds(&sb, "; ");
+		sb_adds(&sb, f->message);
+	}
+	strset_clear(&seen);
+	if (!sb.len) {
+		sb_release(&sb);
+		return NULL;
+	}
+	return sb_detach(&sb, NULL);
+}
+
+/* Offset of the start of 1-based line in buf (len if past the end). */
+static size_t offset_of_line(const char *buf, size_t len, size_t line)
+{
+	size_t off = 0;
+
+	for (size_t l = 1; l < line && off < len; l++) {
+		const char *nl = memchr(buf + off, '\n', len - off);
+
+		if (!nl)
+			return len;
+		off = (size_t)(nl - buf) + 1;
+	}
+	return off;
+}
+
+/* True if line [s, e) of buf is empty or white space only. */
+static int blank_line(const char *buf, size_t s, size_t e)
+{
+	for (; s < e; s++)
+		if (buf[s] != ' ' && buf[s] != '\t' && buf[s] != '\n')
+			return 0;
+	return 1;
+}
+
+/* The first non-white byte of line [s, e) of buf, or 0. */
+static char first_char(const char *buf, size_t s, size_t e)
+{
+	for (; s < e; s++)
+		if (buf[s] != ' ' && buf[s] != '\t' && buf[s] != '\n')
+			return buf[s];
+	return 0;
+}
+
+/* The last non-white byte of line [s, e) of buf, or 0. */
+static char last_char(const char *buf, size_t s, size_t e)
+{
+	while (e > s && (buf[e - 1] == ' ' || buf[e - 1] == '\t' || buf[e - 1] == '\n'))
+		e--;
+	return e > s ? buf[e - 1] : 0;
+}
+
+/*
+ * spatch deletes the blank line before removed code when a comment follows
+ * it, gluing two paragraphs of code together.  For a deletion [start, end)
+ * of whole lines that begins with a blank line, between a line that is not
+ * blank and does not open a block and one that is not blank and does not
+ * close one, keep that blank line: returns the new start.
+ */
+static size_t keep_separating_blank(const struct plan_file *f, size_t start, size_t end)
+{
+	size_t first_end, prev_start, next_end;
+
+	if (start == 0 || end >= f->len || start >= end)
+		return start;
+	first_end = line_end(f->data, f->len, start);
+	if (first_end >= end || !blank_line(f->data, start, first_end))
+		return start;
+	prev_start = line_start(f->data, start - 1);
+	next_end = line_end(f->data, f->len, end);
+	if (blank_line(f->data, prev_start, start) || last_char(f->data, prev_start, start) == '{' ||
+	    blank_line(f->data, end, next_end) || first_char(f->data, end, next_end) == '}')
+		return start;
+	return first_end;
+}
+
+/* True if [s1, e1) and [s2, e2) overlap; an empty range is a point of insertion. */
+static int ranges_overlap(size_t s1, size_t e1, size_t s2, size_t e2)
+{
+	if (s1 == e1 && s2 == e2)
+		return s1 == s2;
+	if (s1 == e1)
+		return s2 < s1 && s1 < e2;
+	if (s2 == e2)
+		return s1 < s2 && s2 < e1;
+	return s1 < e2 && s2 < e1;
+}
+
+/*
+ * True if a change of the hunk (whose old lines start at offset off of f)
+ * overlaps an edit already in the plan, other than by deleting it whole or
+ * lying inside a deletion; *kind is then that edit's kind.
+ */
+static int hunk_conflicts(const struct plan *plan, const struct cocci_hunk *h,
+			  const struct plan_file *f, size_t off, const char **kind)
+{
+	for (size_t i = 0; i < h->nlines;) {
+		size_t start = off, end = off;
+		int adds = 0;
+
+		if (h->lines[i].op == ' ') {
+			off += strlen(h->lines[i].text) + 1;
+			i++;
+			continue;
+		}
+		for (; i < h->nlines && h->lines[i].op != ' '; i++) {
+			if (h->lines[i].op == '-')
+				end += strlen(h->lines[i].text) + (h->lines[i].newline ? 1 : 0);
+			else
+				adds = 1;
+		}
+		off = end;
+		for (size_t k = 0; k < plan->nedits; k++) {
+			const struct edit *e = &plan->edits[k];
+			int overlap;
+
+			if (strcmp(e->path, f->path))
+				continue;
+			overlap = ranges_overlap(start, end, e->start, e->end);
+			if (!overlap)
+				continue;
+			if (!e->repl[0] && e->start <= start && end <= e->end)
+				continue;	/* inside a planned deletion */
+			if (!adds && start <= e->start && e->end <= end)
+				continue;	/* deletes the planned edit whole */
+			*kind = e->kind;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+/* Add the edits of one hunk; returns the number added, or -1 (message in err). */
+static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
+			 const struct cocci_findings *findings, const char *kind,
+			 const char *fallback_reason, struct strbuf *err)
+{
+	const struct plan_file *f = plan_file(plan, h->path);
+	size_t off, line, first_change = 0;
+	const char *conflict = NULL;
+	long added = 0;
+
+	if (!f) {
+		sb_addf(err, "excise: %s: cannot read the file spatch changed: %s\n", h->path,
+			strerror(errno));
+		return -1;
+	}
+	/* A hunk of 0 old lines inserts after line old_start. */
+	line = h->old_count ? h->old_start : h->old_start + 1;
+	off = offset_of_line(f->data, f->len, line);
+
+	/* First pass: every old line must be the snapshot's; no unfinished marker. */
+	{
+		size_t o = off, l = line;
+
+		for (size_t i = 0; i < h->nlines; i++) {
+			const struct cocci_line *cl = &h->lines[i];
+			size_t n = strlen(cl->text);
+
+			if (cl->op == '+') {
+				if (has_marker(cl->text)) {
+					plan_note(plan, h->path, first_change ? first_change : l, kind,
+						  "review",
+						  "spatch left a transformation unfinished here; nothing changed",
+						  cl->text);
+					return 0;
+				}
+				continue;
+			}
+			if (cl->op == '-' && !first_change)
+				first_change = l;
+			if (o + n > f->len || memcmp(f->data + o, cl->text, n) ||
+			    (cl->newline ? (o + n >= f->len || f->data[o + n] != '\n')
+					 : o + n != f->len)) {
+				sb_addf(err, "excise: %s:%zu: spatch's diff does not match the file as read\n",
+					h->path, l);
+				return -1;
+			}
+			o += n + (cl->newline ? 1 : 0);
+			l++;
+		}
+	}
+
+	/* Second pass: each run of '-' and '+' lines is one edit. */
+	if (hunk_conflicts(plan, h, f, off, &conflict)) {
+		char *reason = xasprintf("spatch's change here overlaps a change already planned (%s): "
+					 "left for review", conflict);
+		char *text = xstrndup(f->data + off, line_end(f->data, f->len, off) - off);
+
+		if (*text && text[strlen(text) - 1] == '\n')
+			text[strlen(text) - 1] = '\0';
+		plan_note(plan, h->path, first_change ? first_change : line, kind, "review", reason, text);
+		free(reason);
+		free(text);
+		return 0;
+	}
+	for (size_t i = 0; i < h->nlines;) {
+		size_t start, end, first_line, last_line;
+		struct strbuf repl = STRBUF_INIT;
+		char *reason;
+
+		if (h->lines[i].op == ' ') {
+			off += strlen(h->lines[i].text) + 1;
+			line++;
+			i++;
+			continue;
+		}
+		start = end = off;
+		first_line = last_line = line;
+		for (; i < h->nlines && h->lines[i].op != ' '; i++) {
+			const struct cocci_line *cl = &h->lines[i];
+
+			if (cl->op == '-') {
+				end += strlen(cl->text) + (cl->newline ? 1 : 0);
+				last_line = line++;
+			} else {
+				sb_adds(&repl, cl->text);
+				if (cl->newline)
+					sb_addc(&repl, '\n');
+			}
+		}
+		off = end;
+		if (!repl.len)
+			start = keep_separating_blank(f, start, end);
+		reason = info_reason(findings, h->path, first_line, last_line);
+		if (!reason)
+			reason = info_reason(findings, h->path, h->old_start,
+					     h->old_start + (h->old_count ? h->old_count - 1 : 0));
+		plan_edit(plan, h->path, start, end, repl.buf ? repl.buf : "", kind,
+			  reason ? reason : fallback_reason);
+		free(reason);
+		sb_release(&repl);
+		added++;
+	}
+	return added;
+}
+
+long cocci_diff_to_plan(struct plan *plan, const struct cocci_diff *diff,
+			const struct cocci_findings *findings, const char *kind,
+			const char *fallback_reason, struct strbuf *err)
+{
+	long total = 0;
+	int bad = 0;
+
+	for (size_t i = 0; i < diff->n; i++) {
+		long n = hunk_to_plan(plan, &diff->hunks[i], findings, kind, fallback_reason, err);
+
+		if (n < 0)
+			bad = 1;
+		else
+			total += n;
+	}
+	return bad ? -1 : total;
+}
+
+/* True if an edit of kind on path covers 1-based line. */
+static int line_edited(struct plan *plan, const char *path, size_t line, const char *kind)
+{
+	const struct plan_file *f = NULL;
+
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const struct edit *e = &plan->edits[i];
+		size_t first, last;
+
+		if (strcmp(e->path, path) || strcmp(e->kind, kind))
+			continue;
+		if (!f && !(f = plan_file(plan, path)))
+			return 0;
+		first = line_of_offset(f->data, e->start);
+		last = e->end > e->start ? line_of_offset(f->data, e->end - 1) : first;
+		if (line >= first && line <= last)
+			return 1;
+	}
+	return 0;
+}
+
+/* The text of 1-based line of path as read by the plan (new string), or NULL. */
+static char *line_text(struct plan *plan, const char *path, size_t line)
+{
+	const struct plan_file *f = plan_file(plan, path);
+	size_t s, e;
+
+	if (!f || !line)
+		return NULL;
+	s = offset_of_line(f->data, f->len, line);
+	if (s >= f->len)
+		return NULL;
+	e = line_end(f->data, f->len, s);
+	if (e > s && f->data[e - 1] == '\n')
+		e--;
+	return xstrndup(f->data + s, e - s);
+}
+
+size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *findings,
+			       const char *kind, const char *patch)
+{
+	size_t notes = 0;
+
+	for (size_t i = 0; i < findings->n; i++) {
+		const struct cocci_finding *f = &findings->v[i];
+		char *reason, *text;
+
+		if (!strcmp(f->severity, "INFO")) {
+			if (line_edited(plan, f->path, f->line, kind))
+				continue;
+			reason = xasprintf("%s (%s in report mode) but patch mode left it unchanged",
+					   f->message, patch);
+		} else {
+			reason = xasprintf("%s (%s)", f->message, patch);
+		}
+		text = line_text(plan, f->path, f->line);
+		plan_note(plan, f->path, f->line, kind, "review", reason, text);
+		free(reason);
+		free(text);
+		notes++;
+	}
+	return notes;
+}
+
+/* ------------------------------------------------------------------------ */
+/* spatch's standard error. */
+
+void cocci_parse_stderr(const char *text, size_t len, struct strvec *unparsed, struct strvec *failed)
+{
+	const char *p = text, *end = text + len;
+	struct strset seen = STRSET_INIT;
+
+	while (p < end) {
+		const char *eol = memchr(p, '\n', (size_t)(end - p));
+		size_t n = eol ? (size_t)(eol - p) : (size_t)(end - p);
+		char *line = xstrndup(p, n), *entry = NULL, *q;
+
+		if (starts_with(line, " = File \"") && (q = strstr(line + 9, "\", line "))) {
+			/* After "parse error": ` = File "path", line N, column C, ...`. */
+			unsigned long l = strtoul(q + 8, NULL, 10);
+			const char *path = line + 9;
+
+			*q = '\0';
+			if (starts_with(path, "./"))
+				path += 2;
+			entry = xasprintf("%s:%lu", path, l);
+			if (strset_add(&seen, entry))
+				sv_push(unparsed, entry);
+		} else if (starts_with(line, "EXN: ") && (q = strstr(line, " in "))) {
+			/* "EXN: Failure(...) in path": the last " in " precedes the path. */
+			char *last = q, *r;
+
+			while ((r = strstr(last + 4, " in ")))
+				last = r;
+			entry = xasprintf("%s: spatch failed: %.*s", last + 4,
+					  (int)(last - (line + 5)) > 160 ? 160 : (int)(last - (line + 5)),
+					  line + 5);
+			for (char *c = entry; *c; c++)
+				if (*c == '\\' && c[1] == 'n')
+					c[0] = ' ', c[1] = ' ';
+			if (strset_add(&seen, entry))
+				sv_push(failed, entry);
+		} else if (strstr(line, "timeout (we abort)") || starts_with(line, "Timeout at")) {
+			entry = xasprintf("%s", line);
+			if (strset_add(&seen, entry))
+				sv_push(failed, entry);
+		}
+		free(entry);
+		free(line);
+		p = eol ? eol + 1 : end;
+	}
+	strset_clear(&seen);
+}
+
+/* ------------------------------------------------------------------------ */
+/* Running spatch. */
+
+char *cocci_kind(const char *patch)
+{
+	static const struct {
+		const char *patch, *kind;
+	} kinds[] = {
+		{ "is_enabled", "c-is-enabled" },
+		{ "include", "c-include" },
+		{ "calls", "c-call" },
+	};
+	const char *base = path_basename(patch);
+	size_t n = strlen(base);
+	char *kind;
+
+	if (ends_with(base, ".cocci"))
+		n -= 6;
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
+		if (strlen(kinds[i].patch) == n && !strncmp(base, kinds[i].patch, n))
+			return xstrdup(kinds[i].kind);
+	kind = xasprintf("c-%.*s", (int)n, base);
+	for (char *c = kind; *c; c++)
+		if (*c == '_')
+			*c = '-';
+	return kind;
+}
+
+/* The words of the patch's "// Options:" line (as scripts/coccicheck reads it). */
+static void patch_options(const char *text, struct strvec *out)
+{
+	const char *p = strstr(text, "// Options:");
+	const char *eol;
+
+	if (!p)
+		return;
+	p += strlen("// Options:");
+	eol = strchr(p, '\n');
+	if (!eol)
+		eol = p + strlen(p);
+	while (p < eol) {
+		const char *w;
+
+		while (p < eol && (*p == ' ' || *p == '\t'))
+			p++;
+		w = p;
+		while (p < eol && *p != ' ' && *p != '\t')
+			p++;
+		if (p > w)
+			sv_push_owned(out, xstrndup(w, (size_t)(p - w)));
+	}
+}
+
+/* One spatch process: its stdout through a pipe, its stderr into a temporary file. */
+struct spatch_run {
+	pid_t pid;
+	int out_fd;
+	FILE *err_file;
+	struct strbuf out, errtext;
+	int status;
+};
+
+/* Start argv in dir; returns 0, or -1 with errno set. */
+static int spawn(struct spatch_run *r, const char *dir, char *const argv[])
+{
+	int pipefd[2];
+
+	memset(r, 0, sizeof(*r));
+	r->out_fd = -1;
+	r->err_file = tmpfile();
+	if (!r->err_file)
+		return -1;
+	if (pipe(pipefd) < 0) {
+		fclose(r->err_file);
+		return -1;
+	}
+	fflush(stdout);
+	fflush(stderr);
+	r->pid = fork();
+	if (r->pid < 0) {
+		int e = errno;
+
+		close(pipefd[0]);
+		close(pipefd[1]);
+		fclose(r->err_file);
+		errno = e;
+		return -1;
+	}
+	if (r->pid == 0) {
+		int devnull = open("/dev/null", O_RDONLY);
+
+		if (devnull >= 0)
+			dup2(devnull, 0);
+		dup2(pipefd[1], 1);
+		dup2(fileno(r->err_file), 2);
+		close(pipefd[0]);
+		close(pipefd[1]);
+		if (chdir(dir) < 0)
+			_exit(126);
+		execvp(argv[0], argv);
+		_exit(127);
+	}
+	close(pipefd[1]);
+	r->out_fd = pipefd[0];
+	return 0;
+}
+
+/* Read the stdout of every run until all close, then reap them. */
+static void collect(struct spatch_run *runs, size_t n)
+{
+	size_t open_fds = n;
+
+	while (open_fds) {
+		struct pollfd pfd[4];
+		size_t map[4], k = 0;
+
+		for (size_t i = 0; i < n && k < ARRAY_SIZE(pfd); i++)
+			if (runs[i].out_fd >= 0) {
+				pfd[k].fd = runs[i].out_fd;
+				pfd[k].events = POLLIN;
+				pfd[k].revents = 0;
+				map[k++] = i;
+			}
+		if (poll(pfd, k, -1) < 0) {
+			if (errno == EINTR)
+				continue;
+			break;
+		}
+		for (size_t j = 0; j < k; j++) {
+			struct spatch_run *r = &runs[map[j]];
+			char buf[65536];
+			ssize_t got;
+
+			if (!pfd[j].revents)
+				continue;
+			got = read(r->out_fd, buf, sizeof(buf));
+			if (got > 0) {
+				sb_addn(&r->out, buf, (size_t)got);
+			} else if (got == 0 || errno != EINTR) {
+				close(r->out_fd);
+				r->out_fd = -1;
+				open_fds--;
+			}
+		}
+	}
+	for (size_t i = 0; i < n; i++) {
+		struct spatch_run *r = &runs[i];
+		int status;
+		char buf[65536];
+		size_t got;
+
+		if (r->out_fd >= 0)
+			close(r->out_fd);
+		while (waitpid(r->pid, &status, 0) < 0 && errno == EINTR)
+			;
+		r->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		rewind(r->err_file);
+		while ((got = fread(buf, 1, sizeof(buf), r->err_file)) > 0)
+			sb_addn(&r->errtext, buf, got);
+		fclose(r->err_file);
+		r->err_file = NULL;
+	}
+}
+
+static void run_release(struct spatch_run *r)
+{
+	sb_release(&r->out);
+	sb_release(&r->errtext);
+}
+
+/* The last non-empty lines of text (at most 5), indented, for an error message. */
+static void add_tail(struct strbuf *err, const char *text)
+{
+	size_t len = strlen(text), start = len;
+	int lines = 0;
+
+	while (start > 0 && lines < 6) {
+		start--;
+		if (text[start] == '\n')
+			lines++;
+	}
+	if (start > 0)
+		start++;
+	for (const char *p = text + start; *p;) {
+		const char *eol = strchr(p, '\n');
+		size_t n = eol ? (size_t)(eol - p) : strlen(p);
+
+		if (n)
+			sb_addf(err, "    %.*s\n", (int)n, p);
+		p = eol ? eol + 1 : p + n;
+	}
+}
+
+static double now_seconds(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
+		const struct strvec *defines, const struct strvec *files, int jobs,
+		struct cocci_report *rep, struct strbuf *err)
+{
+	char *patch_path, *abs_patch = NULL, *kind = NULL, *reason = NULL;
+	char groups[] = "/tmp/excise-cocci-groups-XXXXXX";
+	struct strbuf text = STRBUF_INIT;
+	struct strvec common = STRVEC_INIT, argv_patch = STRVEC_INIT, argv_report = STRVEC_INIT;
+	struct spatch_run runs[2];
+	struct cocci_diff diff = { 0 };
+	struct cocci_findings findings = { 0 };
+	int fd = -1, status = -1, started = 0, made_groups = 0;
+	double t0;
+	long added;
+
+	rep->files += files->n;
+	if (!files->n)
+		return 0;
+	patch_path = path_join(cocci_dir, patch);
+	if (read_file(patch_path, &text) < 0) {
+		sb_addf(err, "excise: %s: cannot read the semantic patch: %s\n", patch_path,
+			strerror(errno));
+		goto out;
+	}
+	abs_patch = realpath(patch_path, NULL);
+	if (!abs_patch) {
+		sb_addf(err, "excise: %s: %s\n", patch_path, strerror(errno));
+		goto out;
+	}
+
+	/* One file per group: spatch would otherwise treat the files as one unit. */
+	fd = mkstemp(groups);
+	if (fd < 0) {
+		sb_addf(err, "excise: %s: %s\n", groups, strerror(errno));
+		goto out;
+	}
+	made_groups = 1;
+	{
+		struct strbuf g = STRBUF_INIT;
+
+		for (size_t i = 0; i < files->n; i++)
+			sb_addf(&g, "%s\n\n", files->v[i]);
+		if (write(fd, g.buf, g.len) != (ssize_t)g.len) {
+			sb_addf(err, "excise: %s: %s\n", groups, strerror(errno));
+			sb_release(&g);
+			goto out;
+		}
+		sb_release(&g);
+	}
+	close(fd);
+	fd = -1;
+
+	sv_push(&common, "spatch");
+	sv_push(&common, "--sp-file");
+	sv_push(&common, abs_patch);
+	for (size_t i = 0; i < defines->n; i++) {
+		sv_push(&common, "-D");
+		sv_push(&common, defines->v[i]);
+	}
+	patch_options(text.buf, &common);
+	sv_push(&common, "--file-groups");
+	sv_push(&common, groups);
+	if (jobs > 1 && files->n > 1) {
+		char *j = xasprintf("%d", jobs);
+
+		sv_push(&common, "--jobs");
+		sv_push_owned(&common, j);
+		sv_push(&common, "--chunksize");
+		sv_push(&common, "1");
+	}
+	for (size_t i = 0; i < common.n; i++) {
+		sv_push(&argv_patch, common.v[i]);
+		sv_push(&argv_report, common.v[i]);
+	}
+	sv_push(&argv_patch, "-D");
+	sv_push(&argv_patch, "patch");
+	sv_push(&argv_patch, "--very-quiet");
+	sv_push(&argv_report, "-D");
+	sv_push(&argv_report, "report");
+	sv_push(&argv_report, "--no-show-diff");
+	sv_push(&argv_report, "--quiet");
+	sv_push(&argv_report, "--verbose-parsing");
+	GROW(argv_patch.v, argv_patch.cap, argv_patch.n + 1);
+	argv_patch.v[argv_patch.n] = NULL;
+	GROW(argv_report.v, argv_report.cap, argv_report.n + 1);
+	argv_report.v[argv_report.n] = NULL;
+
+	t0 = now_seconds();
+	if (spawn(&runs[0], plan->root, argv_patch.v) < 0) {
+		sb_addf(err, "excise: cannot run spatch: %s\n", strerror(errno));
+		goto out;
+	}
+	if (spawn(&runs[1], plan->root, argv_report.v) < 0) {
+		sb_addf(err, "excise: cannot run spatch: %s\n", strerror(errno));
+		collect(runs, 1);
+		run_release(&runs[0]);
+		goto out;
+	}
+	started = 1;
+	collect(runs, 2);
+	rep->seconds += now_seconds() - t0;
+
+	for (int i = 0; i < 2; i++) {
+		if (runs[i].status == 127) {
+			sb_addf(err, "excise: spatch not found (install coccinelle)\n");
+			goto out;
+		}
+		if (runs[i].status) {
+			sb_addf(err, "excise: spatch -D %s with %s failed (exit %d):\n",
+				i ? "report" : "patch", patch, runs[i].status);
+			add_tail(err, runs[i].errtext.buf ? runs[i].errtext.buf : "");
+			goto out;
+		}
+	}
+	cocci_parse_stderr(runs[0].errtext.buf, runs[0].errtext.len, &rep->unparsed, &rep->failed);
+	cocci_parse_stderr(runs[1].errtext.buf, runs[1].errtext.len, &rep->unparsed, &rep->failed);
+	sv_sort_uniq(&rep->unparsed);
+	sv_sort_uniq(&rep->failed);
+	cocci_parse_report(runs[1].out.buf, runs[1].out.len, &findings);
+
+	status = 0;
+	if (cocci_parse_diff(runs[0].out.buf, runs[0].out.len, &diff, err) < 0)
+		status = -1;
+	kind = cocci_kind(patch);
+	{
+		struct strbuf r = STRBUF_INIT;
+
+		sb_addf(&r, "%s", patch);
+		for (size_t i = 0; i < defines->n; i++)
+			sb_addf(&r, " -D %s", defines->v[i]);
+		reason = sb_detach(&r, NULL);
+	}
+	added = cocci_diff_to_plan(plan, &diff, &findings, kind, reason, err);
+	if (added < 0) {
+		status = -1;
+	} else {
+		rep->edits += (size_t)added;
+	}
+	rep->reviews += cocci_findings_to_notes(plan, &findings, kind, patch);
+out:
+	if (started) {
+		run_release(&runs[0]);
+		run_release(&runs[1]);
+	}
+	if (fd >= 0)
+		close(fd);
+	if (made_groups)
+		unlink(groups);
+	cocci_diff_release(&diff);
+	cocci_findings_release(&findings);
+	sv_clear(&common);
+	/* argv vectors end with a NULL past n: sv_clear frees only the n strings. */
+	sv_clear(&argv_patch);
+	sv_clear(&argv_report);
+	sb_release(&text);
+	free(patch_path);
+	free(abs_patch);
+	free(kind);
+	free(reason);
+	return status;
+}
