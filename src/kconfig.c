@@ -397,6 +397,8 @@ static const char *node_kind_at(const struct knode *n, size_t off, const struct 
 			if (off < line_end(c->file->data, c->file->len, c->start))
 				return "kconfig-entry";
 		}
+		if (c->kind == KN_SOURCE)
+			return "kconfig-source";
 		if (in_text)
 			return c->child ? node_kind_at(c, off, own, in_text) : "other";
 		if (c->kind == KN_IF && off < c->head_end)

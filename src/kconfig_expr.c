@@ -234,8 +234,11 @@ void kx_emit_top(const char *src, const struct kexpr *e, struct strbuf *out)
 {
 	const struct kexpr *eff = effective(e);
 
-	/* Parentheses that the simplification left around the whole expression go too. */
-	if (eff != e && eff->op == KX_PAREN)
+	/*
+	 * Parentheses that grouped an && or || whose context the simplification
+	 * removed now surround the whole expression: they go too.
+	 */
+	if (eff != e && eff->op == KX_PAREN && (eff->l->op == KX_AND || eff->l->op == KX_OR))
 		kx_emit(src, eff->l, out);
 	else
 		kx_emit(src, e, out);

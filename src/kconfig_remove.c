@@ -1060,7 +1060,8 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		flush_deletions(&r, file, d, nd);
 		free(d);
 	}
-	qsort(r.edits, r.nedits, sizeof(*r.edits), cmp_pending);
+	if (r.nedits)
+		qsort(r.edits, r.nedits, sizeof(*r.edits), cmp_pending);
 	/* Every edit must be against the plan's snapshot the db was parsed from. */
 	for (size_t i = 0; i < r.nedits && !status; i++) {
 		const struct plan_file *pf = plan_file(plan, r.edits[i].file->path);
