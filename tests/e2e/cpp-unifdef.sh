@@ -22,7 +22,8 @@
 # A differing file is explained only if excise, run again on unifdef's output,
 # gives exactly its own output on the original (so unifdef did nothing excise
 # disagrees with), and every conditional excise still changes there is of a
-# kind above.  Anything else fails the test.  Whitespace after "#if" is
+# kind above.  Anything else fails the test, and so does a result that a
+# second run of excise would change again.  Whitespace after "#if" is
 # normalized (unifdef turns "#elif X" into "#if   X", excise into "#if X").
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
@@ -91,6 +92,15 @@ def compare(spec, path):
     urc, uout, uerr = run(["unifdef", flag, "CONFIG_" + sym, "-U", "CONFIG_" + sym + "_MODULE", path])
     if erc not in (0, 1):
         return ("unexplained", ["excise failed: " + eerr.strip()])
+    if erc == 1:
+        # Resolving is idempotent: a second run over the result changes nothing.
+        again = os.path.join(tmpdir, "again-%s-%s" % (spec, path.replace("/", "_")))
+        with open(again, "wb") as f:
+            f.write(eout)
+        arc, aout, aerr = run([excise, "cpp", flag, sym, again])
+        os.unlink(again)
+        if arc != 0:
+            return ("unexplained", ["a second run changes the result again (exit %d)" % arc])
     if urc not in (0, 1):
         msg = uerr.strip().splitlines()[0] if uerr.strip() else "exit %d" % urc
         return ("differ", ["unifdef-error: " + msg.replace(path + ": ", "")])
