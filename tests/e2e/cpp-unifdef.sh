@@ -165,13 +165,15 @@ for sym in symbols:
         for line in r:
             print("           %s" % line)
     failed += len(bad)
-    print("result: %-9s %4d files compared, %4d identical, %3d differing (%s), %d unexplained"
+    print("result: %-9s %4d files compared, %4d identical, %3d differing, %d unexplained; "
+          "differences per conditional: %s"
           % (sym if sym[0] != "+" else sym[1:] + "=y", len(files), same, len(differ) + len(bad),
-             ", ".join("%s %d" % kv for kv in sorted(kinds.items())) or "-", len(bad)))
+             len(bad), ", ".join("%s %d" % kv for kv in sorted(kinds.items(), key=lambda kv: -kv[1]))
+             or "-"))
     for k in ("files", "same", "differ", "bad"):
         totals[k] = totals.get(k, 0) + {"files": len(files), "same": same,
                                          "differ": len(differ), "bad": len(bad)}[k]
-print("result: all       %4d files compared, %4d identical, %3d explained differences, %d unexplained"
+print("result: all       %4d files compared, %4d identical, %3d differing, all explained but %d"
       % (totals["files"], totals["same"], totals["differ"], totals["bad"]))
 os.rmdir(tmpdir) if not os.listdir(tmpdir) else None
 sys.exit(1 if failed else 0)
