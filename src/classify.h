@@ -31,14 +31,6 @@ enum c_context c_lexer_at(struct c_lexer *lx, size_t off);
 size_t logical_line_start(const char *buf, size_t off);
 
 /*
- * Kind of a reference in a Kconfig file at off: "kconfig-entry" for a
- * config/menuconfig line, "kconfig-depends", "kconfig-select",
- * "kconfig-imply", "kconfig-default", "kconfig-if", "kconfig-source", or
- * "other" (help text, comments, prompts).
- */
-const char *classify_kconfig(const char *buf, size_t len, size_t off);
-
-/*
  * Kind of a reference in C source at off (mlen bytes matched):
  * "c-include", "c-ifdef", "c-is-enabled", "c-call" (ident: it names an
  * identifier), "c-other", or "other" in a comment.

@@ -22,7 +22,9 @@ int cmd_locate(int argc, char **argv)
 	struct footprint fp;
 	struct locate_result res;
 	struct tree t;
-	struct kconfig_defs defs;
+	struct kconfig_db db;
+	struct plan plan;
+	struct strbuf err = STRBUF_INIT;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -49,14 +51,20 @@ int cmd_locate(int argc, char **argv)
 	}
 	tree_load(&t, root);
 	footprint_init(&fp);
-	kconfig_defs_load(&defs, &t);
-	target_resolve(&fp, &t, &defs, targets, ntargets);
-	locate_run(&fp, &t, &defs, &opt, &res);
+	/* The plan only reads: locate changes nothing. */
+	plan_init(&plan, t.root);
+	if (kconfig_db_load(&db, &t, &plan, &err) < 0)
+		warnmsg("some Kconfig files do not parse; references in them are classified by line:\n%s",
+			err.buf);
+	target_resolve(&fp, &t, &db, targets, ntargets);
+	locate_run(&fp, &t, &db, &opt, &res);
 	report_locate(stdout, fmt, &fp, &res);
 	rc = res.n ? 0 : 1;
 	locate_release(&res);
 	footprint_release(&fp);
-	kconfig_defs_release(&defs);
+	kconfig_db_release(&db);
+	plan_release(&plan);
+	sb_release(&err);
 	tree_release(&t);
 	free(targets);
 	return rc;

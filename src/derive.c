@@ -12,7 +12,7 @@
 #include <unistd.h>
 
 #include "kbuild.h"
-#include "kconfig_defs.h"
+#include "kconfig.h"
 #include "target.h"
 
 /* An obj-/lib-/subdir- assignment of some Makefile. */
@@ -30,7 +30,7 @@ struct derive {
 	struct footprint *fp;
 	struct objline *lines;
 	size_t n, cap;
-	const struct kconfig_defs *defs;
+	const struct kconfig_db *db;
 };
 
 static char *dir_of(const char *path)
@@ -290,11 +290,11 @@ static int derive_symbols(struct derive *d)
 {
 	int changed = 0;
 
-	for (size_t i = 0; i < d->defs->n; i++) {
-		const struct kconfig_def *def = &d->defs->v[i];
+	for (size_t i = 0; i < d->db->ndefs; i++) {
+		const struct kconfig_def *def = &d->db->defs[i];
 
-		if (footprint_owns(d->fp, def->file)) {
-			char *why = xasprintf("defined in %s:%zu, an owned file", def->file, def->line);
+		if (footprint_owns(d->fp, def->path)) {
+			char *why = xasprintf("defined in %s:%zu, an owned file", def->path, def->line);
 
 			changed |= add_symbol(d, def->name, why);
 			free(why);
@@ -347,14 +347,14 @@ static void derive_docs(struct derive *d)
 			*c = (char)tolower((unsigned char)*c);
 		sv_push_owned(&names, low);
 	}
-	for (size_t i = 0; i < d->defs->n; i++) {
-		const struct kconfig_def *def = &d->defs->v[i];
+	for (size_t i = 0; i < d->db->ndefs; i++) {
+		const struct kconfig_def *def = &d->db->defs[i];
 		const char *p, *end;
 		char *full;
 
 		if (!footprint_has_symbol(d->fp, def->name))
 			continue;
-		full = path_join(d->t->root, def->file);
+		full = path_join(d->t->root, def->path);
 		sb_reset(&sb);
 		if (read_file(full, &sb) < 0) {
 			free(full);
@@ -377,7 +377,7 @@ static void derive_docs(struct derive *d)
 				if (!strncmp(base, names.v[k], bn) && base[bn] == '.' &&
 				    tree_has(d->t, doc) && !tree_is_dir(d->t, doc)) {
 					char *why = xasprintf("named in the help of config %s (%s:%zu)",
-							      def->name, def->file, def->line);
+							      def->name, def->path, def->line);
 
 					add_path(d, doc, why);
 					free(why);
@@ -478,7 +478,8 @@ static void add_target(struct footprint *fp, const struct tree *t, const char *a
 		spec_load(fp, arg);
 	} else if (!strchr(arg, '/') && access(bundled, R_OK) == 0) {
 		spec_load(fp, bundled);
-	} else if (n && arg[0] != '/' && !strstr(arg, "..") && tree_has(t, arg)) {
+	} else if (n && arg[0] != '/' && !strstr(arg, "..") && (tree_has(t, arg) || strchr(arg, '/'))) {
+		/* A path that is gone already is still a target: its stale mentions remain. */
 		char *p = tree_is_dir(t, arg) && arg[n - 1] != '/' ? xasprintf("%s/", arg) : xstrdup(arg);
 
 		if (!footprint_owns(fp, p))
@@ -504,19 +505,10 @@ static void add_target(struct footprint *fp, const struct tree *t, const char *a
 	free(bundled);
 }
 
-void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
-		    char **targets, int ntargets)
+void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
 {
-	struct derive d = { t, fp, NULL, 0, 0, defs };
+	struct derive d = { t, fp, NULL, 0, 0, db };
 
-	for (int i = 0; i < ntargets; i++)
-		add_target(fp, t, targets[i]);
-	if (!fp->nkeeps || !footprint_keep(fp, "CREDITS")) {
-		GROW(fp->keeps, fp->keeps_cap, fp->nkeeps + 1);
-		fp->keeps[fp->nkeeps].pattern = xstrdup("CREDITS");
-		fp->keeps[fp->nkeeps].reason = xstrdup("history: CREDITS records who did what and is never rewritten");
-		fp->nkeeps++;
-	}
 	load_makefiles(&d);
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
@@ -527,8 +519,6 @@ void target_resolve(struct footprint *fp, const struct tree *t, const struct kco
 		if (starts_with(fp->paths.v[i], "include/") && ends_with(fp->paths.v[i], ".h") &&
 		    !sv_contains(&fp->headers, fp->paths.v[i] + 8))
 			sv_push(&fp->headers, fp->paths.v[i] + 8);
-	if (!fp->title)
-		fp->title = xstrdup(fp->name);
 	for (size_t i = 0; i < d.n; i++) {
 		free(d.lines[i].makefile);
 		free(d.lines[i].dir);
@@ -537,4 +527,20 @@ void target_resolve(struct footprint *fp, const struct tree *t, const struct kco
 		sv_clear(&d.lines[i].words);
 	}
 	free(d.lines);
+}
+
+void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		    char **targets, int ntargets)
+{
+	for (int i = 0; i < ntargets; i++)
+		add_target(fp, t, targets[i]);
+	if (!footprint_keep(fp, "CREDITS")) {
+		GROW(fp->keeps, fp->keeps_cap, fp->nkeeps + 1);
+		fp->keeps[fp->nkeeps].pattern = xstrdup("CREDITS");
+		fp->keeps[fp->nkeeps].reason = xstrdup("history: CREDITS records who did what and is never rewritten");
+		fp->nkeeps++;
+	}
+	footprint_derive(fp, t, db);
+	if (!fp->title)
+		fp->title = xstrdup(fp->name);
 }

@@ -329,3 +329,210 @@ char *kbuild_word(const struct kbuild_file *kf, const struct kbuild_word *w)
 {
 	return xstrndup(kf->buf + w->start, w->end - w->start);
 }
+
+/* True if the object or directory word of a Makefile in dir is owned. */
+static int word_is_owned(const struct footprint *fp, const char *dir, const char *w)
+{
+	size_t n = strlen(w);
+	char *p;
+	int owned = 0;
+
+	if (n > 1 && w[n - 1] == '/') {
+		p = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
+		owned = footprint_owns(fp, p);
+		free(p);
+		return owned;
+	}
+	if (n < 3 || strcmp(w + n - 2, ".o"))
+		return 0;
+	for (int i = 0; i < 2 && !owned; i++) {
+		p = dir[0] ? xasprintf("%s/%.*s%s", dir, (int)(n - 2), w, i ? ".S" : ".c")
+			   : xasprintf("%.*s%s", (int)(n - 2), w, i ? ".S" : ".c");
+		owned = footprint_owns(fp, p);
+		free(p);
+	}
+	return owned;
+}
+
+/* True if every word of an assignment is owned (and there is one). */
+static int all_words_owned(const struct kbuild_file *kf, const struct kbuild_line *l,
+			   const struct footprint *fp, const char *dir)
+{
+	if (!l->nwords)
+		return 0;
+	for (size_t w = 0; w < l->nwords; w++) {
+		char *word = kbuild_word(kf, &l->words[w]);
+		int owned = word_is_owned(fp, dir, word);
+
+		free(word);
+		if (!owned)
+			return 0;
+	}
+	return 1;
+}
+
+/*
+ * True if var is a per-object variable of an owned object of this Makefile:
+ * CFLAGS_x.o, KCOV_INSTRUMENT_x.o, ..., or x-objs/x-y/x-m/x-$(CONFIG_..)
+ * of a composite object x whose parts are all owned.
+ */
+static int per_object_owned(const struct kbuild_file *kf, const struct kbuild_line *l,
+			    const struct footprint *fp, const char *dir)
+{
+	const char *var = l->var, *us = strrchr(var, '_'), *dash;
+	int owned = 0;
+
+	if (us && ends_with(var, ".o") && !strchr(us, '/'))
+		owned = word_is_owned(fp, dir, us + 1);
+	if (owned)
+		return 1;
+	dash = strrchr(var, '-');
+	if (dash && dash > var && (!strcmp(dash, "-objs") || !strcmp(dash, "-y") ||
+				   !strcmp(dash, "-m") || starts_with(dash, "-$(")) &&
+	    strncmp(var, "obj-", 4) && strncmp(var, "lib-", 4) && strncmp(var, "subdir-", 7)) {
+		char *stem = xasprintf("%.*s.o", (int)(dash - var), var);
+
+		owned = word_is_owned(fp, dir, stem) || all_words_owned(kf, l, fp, dir);
+		free(stem);
+	}
+	/* "ccflags-$(CONFIG_X)" is handled by the symbol rule, not here. */
+	return owned;
+}
+
+/* True for an "else" line that starts no new condition ("else ifeq ..."). */
+static int plain_else(const char *cond)
+{
+	const char *p = cond + 4;
+
+	p += strspn(p, " \t");
+	return !*p || *p == '\n' || *p == '\r' || *p == '#';
+}
+
+/* Delete one word of a multi-word value: its own continuation line, or the word and a blank. */
+static void remove_word(struct plan *plan, const struct kbuild_file *kf, const struct kbuild_word *w,
+			const char *reason)
+{
+	const char *b = kf->buf;
+	size_t ls = line_start(b, w->start), le = line_end(b, kf->len, w->start);
+	size_t s = w->start, e = w->end;
+	size_t before = ls, after = e;
+
+	while (before < s && (b[before] == ' ' || b[before] == '\t'))
+		before++;
+	while (after < le && (b[after] == ' ' || b[after] == '\t'))
+		after++;
+	/* "\tfoo.o \\\n" alone on a continuation line: the line goes. */
+	if (before == s && after + 1 < le && b[after] == '\\' && ls > kf->lines[0].start &&
+	    b[ls - 2] == '\\') {
+		plan_edit(plan, kf->path, ls, le, "", "makefile", reason);
+		return;
+	}
+	while (s > ls && (b[s - 1] == ' ' || b[s - 1] == '\t'))
+		s--;
+	if (b[s - 1] == '=' ) {
+		/* First word after the operator: take the blanks after it instead. */
+		s = w->start;
+		e = after;
+	}
+	plan_edit(plan, kf->path, s, e, "", "makefile", reason);
+}
+
+int kbuild_remove(struct plan *plan, const char *path, const struct strset *symbols,
+		  const struct footprint *fp, struct strbuf *err)
+{
+	const struct plan_file *f = plan_file(plan, path);
+	struct kbuild_file kf;
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
+	int edits = 0;
+
+	if (!f) {
+		sb_addf(err, "%s: cannot read\n", path);
+		free(dir);
+		return -1;
+	}
+	if (kbuild_parse(&kf, path, f->data, f->len, err) < 0) {
+		free(dir);
+		return -1;
+	}
+	for (size_t i = 0; i < kf.n; i++) {
+		struct kbuild_line *l = &kf.lines[i];
+
+		if (l->kind == KB_ASSIGN) {
+			char *sym = kbuild_var_symbol(l->var);
+
+			if (sym && strset_has(symbols, sym)) {
+				char *why = xasprintf("%s: CONFIG_%s is removed", l->var, sym);
+
+				plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+				free(why);
+				edits++;
+			} else if (per_object_owned(&kf, l, fp, dir) ||
+				   (all_words_owned(&kf, l, fp, dir))) {
+				char *why = xasprintf("%s: names only removed objects", l->var);
+
+				plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+				free(why);
+				edits++;
+			} else {
+				for (size_t w = 0; w < l->nwords; w++) {
+					char *word = kbuild_word(&kf, &l->words[w]);
+
+					if (word_is_owned(fp, dir, word)) {
+						char *why = xasprintf("%s: %s is removed", l->var, word);
+
+						remove_word(plan, &kf, &l->words[w], why);
+						free(why);
+						edits++;
+					}
+					free(word);
+				}
+			}
+			free(sym);
+		} else if (l->kind == KB_IF && l->match) {
+			int neg = 0;
+			char *sym = kbuild_cond_symbol(l->cond, &neg);
+			size_t els = 0, endif = l->match;
+
+			if (!sym || !strset_has(symbols, sym)) {
+				free(sym);
+				continue;
+			}
+			for (size_t k = i + 1; k < endif; k++)
+				if (kf.lines[k].kind == KB_ELSE && kf.lines[k].depth == l->depth) {
+					if (els) {
+						els = (size_t)-1;   /* else-if chains are not resolved */
+						break;
+					}
+					els = k;
+				}
+			if (els == (size_t)-1 || (els && !plain_else(kf.lines[els].cond))) {
+				plan_note(plan, path, l->line, "makefile", "review",
+					  "an else-if chain on a removed symbol: resolve by hand", l->cond);
+			} else {
+				char *why = xasprintf("%.*s: CONFIG_%s is removed",
+						      (int)strcspn(l->cond, "\n"), l->cond, sym);
+				size_t stop = els ? kf.lines[els].start : kf.lines[endif].start;
+
+				if (!neg) {
+					/* Never true any more: the branch goes, the else branch stays. */
+					plan_edit(plan, path, l->start, els ? kf.lines[els].end : kf.lines[endif].end,
+						  "", "makefile", why);
+					if (els)
+						plan_edit(plan, path, kf.lines[endif].start, kf.lines[endif].end,
+							  "", "makefile", why);
+				} else {
+					/* Always true: the body stays, its directives and the else branch go. */
+					plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+					plan_edit(plan, path, stop, kf.lines[endif].end, "", "makefile", why);
+				}
+				free(why);
+				edits++;
+			}
+			free(sym);
+		}
+	}
+	kbuild_release(&kf);
+	free(dir);
+	return edits;
+}

@@ -27,7 +27,8 @@ struct pending {
 struct locate_ctx {
 	const struct footprint *fp;
 	const struct pattern *pats;
-	const struct kconfig_defs *defs;
+	const struct kconfig_db *db;
+	struct strset own;       /* the footprint's symbols */
 	struct ref *refs;
 	size_t n, cap;
 	struct pending *pend;
@@ -154,12 +155,13 @@ static char *line_text(const char *buf, size_t len, size_t off)
 static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, const char *path,
 						size_t off)
 {
-	for (size_t i = 0; i < c->defs->n; i++) {
-		const struct kconfig_def *d = &c->defs->v[i];
+	for (size_t i = 0; i < c->fp->symbols.n; i++) {
+		size_t n;
+		const struct kconfig_def *d = kconfig_defs(c->db, c->fp->symbols.v[i], &n);
 
-		if (off >= d->start && off < d->end && !strcmp(d->file, path) &&
-		    footprint_has_symbol(c->fp, d->name))
-			return d;
+		for (size_t k = 0; k < n; k++)
+			if (off >= d[k].start && off < d[k].end && !strcmp(d[k].path, path))
+				return &d[k];
 	}
 	return NULL;
 }
@@ -185,7 +187,7 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			r->reason = xasprintf("config %s (lines %zu-%zu)", d->name, r->line, r->last_line);
 			return;
 		}
-		kind = classify_kconfig(buf, len, r->off);
+		kind = kconfig_ref_kind(c->db, path, r->off, &c->own);
 		if (!strcmp(kind, "kconfig-entry")) {
 			/* "config X" where X is not ours but the line names ours: a prose mention. */
 			kind = "other";
@@ -214,8 +216,14 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			r->kind = NULL;   /* the stem alone, outside a toctree: not a reference */
 			return;
 		}
-		if (!strcmp(kind, "doc") &&
-		    !doc_is_bare_list_item(buf, len, r->off, r->off, r->off + p->len)) {
+		/* The whole path-like token around the match: "drivers/net/ixgb" for "/ixgb". */
+		size_t ts = r->off, te = r->off + p->len;
+
+		while (ts > 0 && (is_word_char((unsigned char)buf[ts - 1]) || strchr("./-", buf[ts - 1])))
+			ts--;
+		while (te < len && (is_word_char((unsigned char)buf[te]) || buf[te] == '/' || buf[te] == '-'))
+			te++;
+		if (!strcmp(kind, "doc") && !doc_is_bare_list_item(buf, len, r->off, ts, te)) {
 			r->action = "review";
 			r->reason = xstrdup("mentioned in running text: left for a human to edit");
 		} else if (!strcmp(kind, "doc")) {
@@ -520,8 +528,24 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 	}
 }
 
+/* Up to max defined symbols nearest to name, by edit distance, for "did you mean". */
+static void kconfig_suggest(const struct kconfig_db *db, const char *name, size_t max,
+			    struct strvec *out)
+{
+	size_t limit = strlen(name) / 3 + 1;
+	size_t *dist = xcalloc(db->nsyms ? db->nsyms : 1, sizeof(*dist));
+
+	for (size_t i = 0; i < db->nsyms; i++)
+		dist[i] = edit_distance(name, db->syms[i].name);
+	for (size_t d = 0; d <= limit && out->n < max; d++)
+		for (size_t i = 0; i < db->nsyms && out->n < max; i++)
+			if (dist[i] == d)
+				sv_push(out, db->syms[i].name);
+	free(dist);
+}
+
 /* Fail on a symbol that is neither defined nor referenced: most likely a typo. */
-static void check_symbols(const struct footprint *fp, const struct kconfig_defs *defs,
+static void check_symbols(const struct footprint *fp, const struct kconfig_db *db,
 			  struct locate_result *res)
 {
 	for (size_t i = 0; i < fp->symbols.n; i++) {
@@ -529,7 +553,7 @@ static void check_symbols(const struct footprint *fp, const struct kconfig_defs 
 		char *cfg = xasprintf("CONFIG_%s", s);
 		int used = 0;
 
-		if (kconfig_defs_has(defs, s)) {
+		if (kconfig_is_defined(db, s)) {
 			free(cfg);
 			continue;
 		}
@@ -540,11 +564,11 @@ static void check_symbols(const struct footprint *fp, const struct kconfig_defs 
 			sv_push(&res->undefined, s);
 			continue;
 		}
-		if (!fp->spec_files.n) {
+		if (!fp->spec_files.n && !getenv("EXCISE_ALLOW_UNKNOWN")) {
 			struct strvec near = STRVEC_INIT;
 			struct strbuf msg = STRBUF_INIT;
 
-			kconfig_defs_suggest(defs, s, 4, &near);
+			kconfig_suggest(db, s, 4, &near);
 			for (size_t k = 0; k < near.n; k++)
 				sb_addf(&msg, "%s%s", k ? ", " : "", near.v[k]);
 			die("unknown symbol '%s': no Kconfig file defines it and nothing refers to it%s%s",
@@ -553,9 +577,10 @@ static void check_symbols(const struct footprint *fp, const struct kconfig_defs 
 	}
 }
 
-void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
+void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
 		const struct locate_options *opt, struct locate_result *res)
 {
+	struct strset own = STRSET_INIT;
 	double t0 = now();
 	struct pattern *pats;
 	size_t npats;
@@ -570,12 +595,14 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	size_t errors = 0;
 
 	memset(res, 0, sizeof(*res));
+	for (size_t i = 0; i < fp->symbols.n; i++)
+		strset_add(&own, fp->symbols.v[i]);
 	npats = build_patterns(fp, &pats);
 	sc = scanner_new(pats, npats);
 	for (int i = 0; i < nthreads; i++) {
 		ctx[i].fp = fp;
 		ctx[i].pats = pats;
-		ctx[i].defs = defs;
+		ctx[i].db = db;
 		ctxp[i] = &ctx[i];
 	}
 	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, ctxp, &errors) : 0;
@@ -602,7 +629,8 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	}
 	confirm.fp = fp;
 	confirm.pats = pats;
-	confirm.defs = defs;
+	confirm.db = db;
+	confirm.own = own;
 	confirm.confirmed = 1;
 	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res);
 	strset_clear(&foreign);
@@ -612,7 +640,8 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	for (size_t i = 0; i < t->files.n; i++)
 		if (footprint_owns(fp, t->files.v[i]))
 			sv_push(&res->owned_files, t->files.v[i]);
-	check_symbols(fp, defs, res);
+	check_symbols(fp, db, res);
+	strset_clear(&own);
 	scanner_free(sc);
 	free_patterns(pats, npats);
 	free(ctx);

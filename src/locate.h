@@ -7,7 +7,7 @@
 
 #include <stddef.h>
 
-#include "kconfig_defs.h"
+#include "kconfig.h"
 #include "target.h"
 #include "walk.h"
 
@@ -58,7 +58,7 @@ struct locate_options {
  * headers and identifiers of fp (owned headers join fp->paths).  Dies with
  * a suggestion if a symbol is neither defined nor referenced anywhere.
  */
-void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
+void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
 		const struct locate_options *opt, struct locate_result *res);
 void locate_release(struct locate_result *res);
 

@@ -27,6 +27,7 @@ struct anchor {
 	unsigned char fold[ANCHOR_MAX];
 	size_t len;
 	size_t r1, r2;          /* offsets of its two rarest bytes, tested first */
+	size_t fp;              /* offset of its rarest 3 bytes, its Teddy fingerprint */
 	struct member *m;
 	size_t nm, cap;
 };
@@ -104,6 +105,20 @@ static void pick_rare(struct anchor *a)
 	for (size_t i = 0; i < a->len; i++)
 		if (i != a->r1 && rarity(a->fold[i]) > rarity(a->fold[a->r2]))
 			a->r2 = i;
+	/* The rarest window of three bytes: "pci" rather than "lin" in "linux/pci.h". */
+	a->fp = 0;
+	if (a->len > 3) {
+		int best = -1;
+
+		for (size_t i = 0; i + 3 <= a->len; i++) {
+			int r = rarity(a->fold[i]) + rarity(a->fold[i + 1]) + rarity(a->fold[i + 2]);
+
+			if (r > best) {
+				best = r;
+				a->fp = i;
+			}
+		}
+	}
 }
 
 static int cmp_len(const void *a, const void *b, void *ctx)
@@ -139,10 +154,19 @@ static void teddy_build(struct scanner *s)
 		const struct anchor *an = &s->anchors[a];
 		int b = (int)(a % 8);
 
+		/* Anchors with the same fingerprint share a bucket. */
+		for (size_t e = 0; e < a; e++) {
+			const struct anchor *o = &s->anchors[e];
+
+			if (o->len >= 3 && an->len >= 3 && !memcmp(o->fold + o->fp, an->fold + an->fp, 3)) {
+				b = (int)(e % 8);
+				break;
+			}
+		}
 		GROW(s->bucket[b], caps[b], s->nbucket[b] + 1);
 		s->bucket[b][s->nbucket[b]++] = a;
 		for (int k = 0; k < 3; k++) {
-			if ((size_t)k >= an->len) {
+			if (an->fp + (size_t)k >= an->len) {
 				/* A short anchor accepts any byte there. */
 				for (int x = 0; x < 16; x++) {
 					s->lo[k][x] |= (unsigned char)(1u << b);
@@ -150,8 +174,8 @@ static void teddy_build(struct scanner *s)
 				}
 				continue;
 			}
-			s->lo[k][an->fold[k] & 15] |= (unsigned char)(1u << b);
-			s->hi[k][an->fold[k] >> 4] |= (unsigned char)(1u << b);
+			s->lo[k][an->fold[an->fp + k] & 15] |= (unsigned char)(1u << b);
+			s->hi[k][an->fold[an->fp + k] >> 4] |= (unsigned char)(1u << b);
 		}
 	}
 }
@@ -358,8 +382,13 @@ static void teddy_verify(const struct scanner *s, unsigned mask, const char *buf
 		int b = __builtin_ctz(mask);
 
 		mask &= mask - 1;
-		for (size_t i = 0; i < s->nbucket[b]; i++)
-			verify(s, &s->anchors[s->bucket[b][i]], buf, len, pos, fclass, path, hits, n, cap);
+		for (size_t i = 0; i < s->nbucket[b]; i++) {
+			const struct anchor *a = &s->anchors[s->bucket[b][i]];
+
+			/* The window matched at pos: the anchor starts fp bytes before. */
+			if (pos >= a->fp)
+				verify(s, a, buf, len, pos - a->fp, fclass, path, hits, n, cap);
+		}
 	}
 }
 

@@ -4,10 +4,8 @@
  */
 #include <ctype.h>
 #include <fnmatch.h>
-#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
-#include <unistd.h>
 
 #include "target.h"
 
@@ -200,31 +198,7 @@ void spec_load(struct footprint *fp, const char *file)
 
 const char *spec_dir(void)
 {
-	static char dir[PATH_MAX + 8];
-	char exe[PATH_MAX];
-	ssize_t n;
-	char *slash;
-
-	if (getenv("EXCISE_SPECS"))
-		return getenv("EXCISE_SPECS");
-	if (dir[0])
-		return dir;
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
-		return "specs";
-	exe[n] = '\0';
-	/* src/excise or build/asan/excise: look upwards for specs/. */
-	for (int up = 0; up < 3; up++) {
-		slash = strrchr(exe, '/');
-		if (!slash)
-			break;
-		*slash = '\0';
-		snprintf(dir, sizeof(dir), "%s/specs", exe);
-		if (access(dir, R_OK) == 0)
-			return dir;
-	}
-	snprintf(dir, sizeof(dir), "specs");
-	return dir;
+	return resource_dir("specs", "EXCISE_SPECS");
 }
 
 int footprint_owns(const struct footprint *fp, const char *path)

@@ -59,9 +59,12 @@ const char *spec_dir(void);
  * derive the rest from the tree (see derive.c).  Dies on an unknown target
  * with the nearest existing names suggested.
  */
-struct kconfig_defs;
-void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_defs *defs,
+struct kconfig_db;
+void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
 		    char **targets, int ntargets);
+
+/* Derive more of the footprint from what it has (after symbols were added). */
+void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);
 
 /* True if path (a file or "dir/") is one of the footprint's own files. */
 int footprint_owns(const struct footprint *fp, const char *path);

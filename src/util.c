@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -456,4 +457,70 @@ void strset_to_sorted(const struct strset *set, struct strvec *out)
 		if (set->slot[i])
 			sv_push(out, set->slot[i]);
 	sv_sort_uniq(out);
+}
+
+const char *resource_dir(const char *name, const char *env)
+{
+	static struct {
+		char name[16];
+		char dir[PATH_MAX + 32];
+	} cache[8];
+	char exe[PATH_MAX];
+	ssize_t n;
+	size_t slot;
+
+	if (env && getenv(env))
+		return getenv(env);
+	for (slot = 0; slot < ARRAY_SIZE(cache) && cache[slot].name[0]; slot++)
+		if (!strcmp(cache[slot].name, name))
+			return cache[slot].dir;
+	if (slot == ARRAY_SIZE(cache))
+		slot = 0;
+	snprintf(cache[slot].name, sizeof(cache[slot].name), "%s", name);
+	snprintf(cache[slot].dir, sizeof(cache[slot].dir), "%s", name);
+	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	if (n <= 0)
+		return cache[slot].dir;
+	exe[n] = '\0';
+	/* src/excise or build/asan/excise: look upwards. */
+	for (int up = 0; up < 3; up++) {
+		char *slash = strrchr(exe, '/');
+
+		if (!slash)
+			break;
+		*slash = '\0';
+		snprintf(cache[slot].dir, sizeof(cache[slot].dir), "%s/%s", exe, name);
+		if (access(cache[slot].dir, R_OK) == 0)
+			return cache[slot].dir;
+	}
+	snprintf(cache[slot].dir, sizeof(cache[slot].dir), "%s", name);
+	return cache[slot].dir;
+}
+
+size_t edit_distance(const char *a, const char *b)
+{
+	size_t la = strlen(a), lb = strlen(b);
+	size_t *row = xmalloc((lb + 1) * sizeof(*row));
+	size_t d;
+
+	for (size_t j = 0; j <= lb; j++)
+		row[j] = j;
+	for (size_t i = 1; i <= la; i++) {
+		size_t diag = row[0];
+
+		row[0] = i;
+		for (size_t j = 1; j <= lb; j++) {
+			size_t up = row[j], best = diag + (a[i - 1] != b[j - 1]);
+
+			if (up + 1 < best)
+				best = up + 1;
+			if (row[j - 1] + 1 < best)
+				best = row[j - 1] + 1;
+			diag = up;
+			row[j] = best;
+		}
+	}
+	d = row[lb];
+	free(row);
+	return d;
 }

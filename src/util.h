@@ -90,6 +90,16 @@ size_t line_end(const char *buf, size_t len, size_t off);
 /* Run argv (argv[0] looked up in PATH) in dir, output to sb if non-NULL.  Returns exit status, or -1. */
 int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr);
 
+/* Levenshtein distance between two strings. */
+size_t edit_distance(const char *a, const char *b);
+
+/*
+ * A directory that ships with excise (specs, cocci, scripts): $env if set,
+ * else name/ in the first of the binary's ancestors that has one, else
+ * name relative to the current directory.  The result is cached per name.
+ */
+const char *resource_dir(const char *name, const char *env);
+
 /* A set of strings (open addressing); keys are copied. */
 struct strset {
 	char **slot;

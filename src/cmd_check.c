@@ -1,0 +1,476 @@
+/*
+ * cmd_check.c - excise check: prove a removal.
+ *
+ *   residue  the footprint (taken from the tree before the removal, with its
+ *            dependents) is located in the tree after it: nothing may remain
+ *            but references kept on purpose or left for review;
+ *   kconfig  scripts/kconfig-check.sh: x86_64 allnoconfig/allyesconfig/
+ *            defconfig and every touched defconfig, no new warnings;
+ *   sparse   scripts/sparse-diff.sh on the touched C files, before and after;
+ *   build    scripts/build-kernel.sh: the boot kernel of the tree after;
+ *   boot     scripts/boot.sh: it boots under QEMU and passes the checks.
+ *
+ * Each step prints one result line; the table at the end repeats them.
+ * Exit status 0 only when every step that ran passed.
+ */
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "remove.h"
+
+enum step { STEP_RESIDUE, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
+
+static const char *const step_names[NSTEPS] = { "residue", "kconfig", "sparse", "build", "boot" };
+
+struct check {
+	const char *after, *before;
+	int only[NSTEPS];
+	int any_only, kvm, jobs;
+	const char *log_dir;
+	const char *sparse_config;
+	struct strvec expect;          /* boot checks */
+	struct strvec boot_config;     /* extra kernel options */
+	char result[NSTEPS][512];
+	int status[NSTEPS];            /* 0 pass, 1 fail, -1 not run */
+	double seconds[NSTEPS];
+	char *kernel;                  /* bzImage built by the build step */
+};
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void check_usage(FILE *out)
+{
+	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
+	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
+	      "                    [--logs DIR] TARGET...\n"
+	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
+	      "  STEP: residue, kconfig, sparse, build, boot.\n", out);
+}
+
+/* Run a script of excise's scripts/ with its output in log; the last line goes to tail. */
+static int run_script(struct check *c, enum step s, char **argv, char *tail, size_t tailsz)
+{
+	char *log = xasprintf("%s/%s.log", c->log_dir, step_names[s]);
+	struct strbuf out = STRBUF_INIT;
+	pid_t pid;
+	int status = -1;
+	FILE *f;
+
+	fflush(stdout);
+	fflush(stderr);
+	pid = fork();
+	if (pid < 0)
+		die_errno("fork");
+	if (pid == 0) {
+		FILE *lf = freopen(log, "w", stdout);
+
+		if (!lf)
+			_exit(127);
+		dup2(1, 2);
+		execvp(argv[0], argv);
+		fprintf(stderr, "cannot run %s\n", argv[0]);
+		_exit(127);
+	}
+	while (waitpid(pid, &status, 0) < 0)
+		;
+	f = fopen(log, "r");
+	tail[0] = '\0';
+	if (f) {
+		char line[4096];
+
+		while (fgets(line, sizeof(line), f)) {
+			sb_reset(&out);
+			sb_adds(&out, line);
+		}
+		fclose(f);
+		while (out.len && (out.buf[out.len - 1] == '\n'))
+			out.buf[--out.len] = '\0';
+		snprintf(tail, tailsz, "%s", out.buf ? out.buf : "");
+	}
+	sb_release(&out);
+	free(log);
+	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+}
+
+/* Print the log of a failed step: its last lines. */
+static void show_log_tail(const struct check *c, enum step s, int lines)
+{
+	char *cmd = xasprintf("tail -n %d %s/%s.log | sed 's/^/    | /'", lines, c->log_dir,
+			      step_names[s]);
+
+	fflush(stdout);
+	if (system(cmd) < 0)
+		warnmsg("cannot show %s/%s.log", c->log_dir, step_names[s]);
+	free(cmd);
+}
+
+static void finish(struct check *c, enum step s, int status, double t0, const char *fmt, ...)
+	__attribute__((format(printf, 5, 6)));
+
+static void finish(struct check *c, enum step s, int status, double t0, const char *fmt, ...)
+{
+	va_list ap;
+
+	c->status[s] = status;
+	c->seconds[s] = now() - t0;
+	va_start(ap, fmt);
+	vsnprintf(c->result[s], sizeof(c->result[s]), fmt, ap);
+	va_end(ap);
+	printf("check %-8s %s  %s (%.0fs)\n", step_names[s], status ? "FAIL" : "ok  ", c->result[s],
+	       c->seconds[s]);
+	if (status && s != STEP_RESIDUE)
+		show_log_tail(c, s, 25);
+	fflush(stdout);
+}
+
+/* Residue: the before tree's full footprint, located in the after tree. */
+static void step_residue(struct check *c, struct removal *before, char **targets, int ntargets)
+{
+	double t0 = now();
+	struct tree t;
+	struct plan readonly;
+	struct kconfig_db db;
+	struct strbuf err = STRBUF_INIT;
+	struct locate_result res;
+	size_t bad = 0;
+
+	(void)targets, (void)ntargets;
+	tree_load(&t, c->after);
+	plan_init(&readonly, t.root);
+	kconfig_db_load(&db, &t, &readonly, &err);
+	locate_run(&before->fp, &t, &db, NULL, &res);
+	for (size_t i = 0; i < res.n; i++) {
+		const struct ref *r = &res.refs[i];
+
+		if (!strcmp(r->action, "remove")) {
+			if (bad++ < 20)
+				printf("    residue: %s:%zu: %s: %s\n", r->path, r->line, r->kind, r->text);
+		}
+	}
+	for (size_t i = 0; i < res.owned_files.n; i++)
+		if (bad++ < 40)
+			printf("    residue: %s: a file of the subsystem is still there\n",
+			       res.owned_files.v[i]);
+	finish(c, STEP_RESIDUE, bad != 0, t0, "%zu left to remove, %zu kept, %zu for review", bad,
+	       locate_count(&res, "kept"), locate_count(&res, "review"));
+	for (size_t i = 0; i < res.n; i++)
+		if (strcmp(res.refs[i].action, "remove"))
+			printf("    %s: %s:%zu (%s): %s\n", res.refs[i].action, res.refs[i].path,
+			       res.refs[i].line, res.refs[i].kind, res.refs[i].reason ? res.refs[i].reason : "");
+	locate_release(&res);
+	kconfig_db_release(&db);
+	plan_release(&readonly);
+	tree_release(&t);
+	sb_release(&err);
+}
+
+static char *script(const char *name)
+{
+	return path_join(resource_dir("scripts", "EXCISE_SCRIPTS"), name);
+}
+
+/* Defconfigs the removal touched, as ARCH:NAME for kconfig-check.sh. */
+static void touched_defconfigs(const struct removal *r, struct strvec *out)
+{
+	for (size_t i = 0; i < r->plan.nedits; i++) {
+		const char *p = r->plan.edits[i].path;
+		const char *cfg = strstr(p, "/configs/");
+		char *arch, *item;
+
+		if (!starts_with(p, "arch/") || !cfg || strchr(cfg + 9, '/'))
+			continue;
+		arch = xstrndup(p + 5, (size_t)(cfg - p - 5));
+		/* Kconfig takes ARCH=x86 and ARCH=sh; um needs a SUBARCH: skip it. */
+		if (strcmp(arch, "um")) {
+			item = xasprintf("%s:%s", arch, cfg + 9);
+			if (!sv_contains(out, item))
+				sv_push(out, item);
+			free(item);
+		}
+		free(arch);
+	}
+	for (size_t i = 0; i < r->plan.nedits; i++)
+		if (!strcmp(r->plan.edits[i].path, "kernel/configs/tiny.config") &&
+		    !sv_contains(out, "x86_64:tinyconfig"))
+			sv_push(out, "x86_64:tinyconfig");
+}
+
+static void step_kconfig(struct check *c, const struct removal *r)
+{
+	double t0 = now();
+	struct strvec argv = STRVEC_INIT, defs = STRVEC_INIT;
+	char tail[512];
+	int rc;
+
+	touched_defconfigs(r, &defs);
+	sv_push_owned(&argv, script("kconfig-check.sh"));
+	sv_push(&argv, c->before);
+	sv_push(&argv, c->after);
+	for (size_t i = 0; i < defs.n; i++)
+		sv_push(&argv, defs.v[i]);
+	rc = run_script(c, STEP_KCONFIG, argv.v, tail, sizeof(tail));
+	finish(c, STEP_KCONFIG, rc != 0, t0, "%zu configurations (3 x86_64 + %zu touched): %s",
+	       3 + defs.n, defs.n, tail);
+	sv_clear(&argv);
+	sv_clear(&defs);
+}
+
+/* The C files to check with sparse: touched .c files, and a .c file beside each touched header. */
+static void touched_c_files(const struct removal *r, struct strvec *out)
+{
+	for (size_t i = 0; i < r->plan.nedits; i++) {
+		const char *p = r->plan.edits[i].path;
+
+		if (ends_with(p, ".c") && !sv_contains(out, p))
+			sv_push(out, p);
+	}
+	for (size_t i = 0; i < r->plan.nedits; i++) {
+		const char *p = r->plan.edits[i].path;
+		const char *slash = strrchr(p, '/');
+
+		if (!ends_with(p, ".h") || !slash || starts_with(p, "include/"))
+			continue;
+		/* A local header: a C file of its directory that includes it. */
+		{
+			char *cmd = xasprintf("cd '%s' && grep -l '#include \"%s\"' %.*s/*.c 2>/dev/null | head -n 1",
+					      r->tree.root, slash + 1, (int)(slash - p), p);
+			FILE *f = popen(cmd, "r");
+			char line[1024];
+
+			if (f && fgets(line, sizeof(line), f)) {
+				line[strcspn(line, "\n")] = '\0';
+				if (!sv_contains(out, line))
+					sv_push(out, line);
+			}
+			if (f)
+				pclose(f);
+			free(cmd);
+		}
+	}
+}
+
+static void step_sparse(struct check *c, const struct removal *r)
+{
+	double t0 = now();
+	struct strvec argv = STRVEC_INIT, files = STRVEC_INIT;
+	char tail[512];
+	int rc;
+
+	touched_c_files(r, &files);
+	if (!files.n) {
+		finish(c, STEP_SPARSE, 0, t0, "no C file touched");
+		return;
+	}
+	sv_push_owned(&argv, script("sparse-diff.sh"));
+	if (c->jobs) {
+		sv_push(&argv, "--jobs");
+		sv_push_owned(&argv, xasprintf("%d", c->jobs));
+	}
+	sv_push(&argv, c->before);
+	sv_push(&argv, c->after);
+	sv_push(&argv, c->sparse_config ? c->sparse_config : "allyesconfig");
+	for (size_t i = 0; i < files.n; i++)
+		sv_push(&argv, files.v[i]);
+	rc = run_script(c, STEP_SPARSE, argv.v, tail, sizeof(tail));
+	{
+		/* The counts line of sparse-diff.sh, for the table. */
+		char *cmd = xasprintf("grep -m1 -i 'before' %s/sparse.log", c->log_dir);
+		FILE *f = popen(cmd, "r");
+		char line[512] = "";
+
+		if (f && fgets(line, sizeof(line), f))
+			line[strcspn(line, "\n")] = '\0';
+		if (f)
+			pclose(f);
+		free(cmd);
+		finish(c, STEP_SPARSE, rc != 0, t0, "%zu files: %s%s%s", files.n, line,
+		       line[0] ? "; " : "", tail);
+	}
+	sv_clear(&argv);
+	sv_clear(&files);
+}
+
+static void step_build(struct check *c, const struct removal *r)
+{
+	double t0 = now();
+	struct strvec argv = STRVEC_INIT;
+	char tail[512];
+	int rc;
+
+	sv_push_owned(&argv, script("build-kernel.sh"));
+	sv_push(&argv, "--name");
+	sv_push_owned(&argv, xasprintf("check-%s", r->fp.name));
+	if (c->jobs) {
+		sv_push(&argv, "--jobs");
+		sv_push_owned(&argv, xasprintf("%d", c->jobs));
+	}
+	sv_push(&argv, c->after);
+	/* The spec's boot options, but not those of the removed symbols. */
+	for (size_t i = 0; i < c->boot_config.n; i++) {
+		const char *o = c->boot_config.v[i] + 7;
+		size_t n = strcspn(o, "=");
+		char *sym = xstrndup(o, n);
+
+		if (!footprint_has_symbol(&r->fp, sym))
+			sv_push(&argv, c->boot_config.v[i]);
+		free(sym);
+	}
+	rc = run_script(c, STEP_BUILD, argv.v, tail, sizeof(tail));
+	if (rc == 0 && tail[0] == '/')
+		c->kernel = xstrdup(tail);
+	finish(c, STEP_BUILD, rc != 0, t0, "%s", rc == 0 ? tail : "the kernel did not build");
+	sv_clear(&argv);
+}
+
+static void step_boot(struct check *c)
+{
+	double t0 = now();
+	struct strvec argv = STRVEC_INIT;
+	char tail[512];
+	int rc;
+
+	if (!c->kernel) {
+		finish(c, STEP_BOOT, 1, t0, "no kernel to boot (the build step did not pass)");
+		return;
+	}
+	sv_push_owned(&argv, script("boot.sh"));
+	if (c->kvm)
+		sv_push(&argv, "--kvm");
+	for (size_t i = 0; i < c->expect.n; i++) {
+		sv_push(&argv, "--expect");
+		sv_push(&argv, c->expect.v[i]);
+	}
+	sv_push(&argv, c->kernel);
+	rc = run_script(c, STEP_BOOT, argv.v, tail, sizeof(tail));
+	finish(c, STEP_BOOT, rc != 0, t0, "%s", tail);
+	{
+		char *cmd = xasprintf("grep -a -E 'EXCISE-BOOT|^Linux version|SLUB:|SLAB:' %s/boot.log | head -n 5 | sed 's/^/    | /'",
+				      c->log_dir);
+
+		fflush(stdout);
+		if (system(cmd) < 0)
+			warnmsg("cannot read the boot log");
+		free(cmd);
+	}
+	sv_clear(&argv);
+}
+
+static int wanted(const struct check *c, enum step s)
+{
+	return !c->any_only || c->only[s];
+}
+
+int cmd_check(int argc, char **argv)
+{
+	struct check c = { 0 };
+	struct remove_options opt = { 0 };
+	char **targets = xcalloc((size_t)argc, sizeof(char *));
+	int ntargets = 0, failed = 0;
+	struct strbuf err = STRBUF_INIT;
+	struct removal before;
+	char logs[] = "/tmp/excise-check-XXXXXX";
+
+	c.after = ".";
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "-C") && i + 1 < argc) {
+			c.after = argv[++i];
+		} else if (!strcmp(a, "--before") && i + 1 < argc) {
+			c.before = argv[++i];
+		} else if (!strcmp(a, "--only") && i + 1 < argc) {
+			int k;
+
+			for (k = 0; k < NSTEPS && strcmp(step_names[k], argv[i + 1]); k++)
+				;
+			if (k == NSTEPS)
+				die("check: unknown step '%s' (residue, kconfig, sparse, build, boot)",
+				    argv[i + 1]);
+			c.only[k] = c.any_only = 1;
+			i++;
+		} else if (!strcmp(a, "--expect") && i + 1 < argc) {
+			sv_push(&c.expect, argv[++i]);
+		} else if (!strcmp(a, "--config") && i + 1 < argc) {
+			sv_push(&c.boot_config, argv[++i]);
+		} else if (!strcmp(a, "--sparse-config") && i + 1 < argc) {
+			c.sparse_config = argv[++i];
+		} else if (!strcmp(a, "--logs") && i + 1 < argc) {
+			c.log_dir = argv[++i];
+		} else if (!strcmp(a, "--jobs") && i + 1 < argc) {
+			c.jobs = atoi(argv[++i]);
+		} else if (!strcmp(a, "--kvm")) {
+			c.kvm = 1;
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			check_usage(stdout);
+			return 0;
+		} else if (a[0] == '-' && a[1]) {
+			die("check: unknown option '%s'", a);
+		} else {
+			targets[ntargets++] = argv[i];
+		}
+	}
+	if (!ntargets || !c.before) {
+		check_usage(stderr);
+		return 2;
+	}
+	if (!c.log_dir) {
+		if (!mkdtemp(logs))
+			die_errno("mkdtemp");
+		c.log_dir = logs;
+	} else if (mkdir(c.log_dir, 0755) < 0 && access(c.log_dir, W_OK) < 0) {
+		die_errno("%s", c.log_dir);
+	}
+	for (int s = 0; s < NSTEPS; s++)
+		c.status[s] = -1;
+	/* What the removal is, as the tree before it says (dependents included). */
+	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);
+	opt.no_cocci = 1;
+	if (removal_plan(&before, c.before, targets, ntargets, &opt, &err) < 0) {
+		fputs(err.buf, stderr);
+		die("check: cannot plan the removal in %s", c.before);
+	}
+	for (size_t i = 0; i < before.fp.boot_config.n; i++)
+		sv_push(&c.boot_config, before.fp.boot_config.v[i]);
+	for (size_t i = 0; i < before.fp.boot_expect_after.n; i++)
+		sv_push(&c.expect, before.fp.boot_expect_after.v[i]);
+	printf("excise check: %s in %s (before: %s), logs in %s\n", before.fp.title, c.after, c.before,
+	       c.log_dir);
+	if (wanted(&c, STEP_RESIDUE))
+		step_residue(&c, &before, targets, ntargets);
+	if (wanted(&c, STEP_KCONFIG))
+		step_kconfig(&c, &before);
+	if (wanted(&c, STEP_SPARSE))
+		step_sparse(&c, &before);
+	if (wanted(&c, STEP_BUILD) || wanted(&c, STEP_BOOT))
+		step_build(&c, &before);
+	if (wanted(&c, STEP_BOOT))
+		step_boot(&c);
+
+	printf("\n%-8s  %-6s  %7s  %s\n", "step", "result", "seconds", "details");
+	for (int s = 0; s < NSTEPS; s++) {
+		if (c.status[s] < 0)
+			continue;
+		printf("%-8s  %-6s  %7.0f  %s\n", step_names[s], c.status[s] ? "FAIL" : "pass",
+		       c.seconds[s], c.result[s]);
+		failed |= c.status[s] != 0;
+	}
+	printf("excise check: %s\n", failed ? "FAIL" : "PASS");
+	removal_release(&before);
+	sv_clear(&c.expect);
+	sv_clear(&c.boot_config);
+	free(c.kernel);
+	free(targets);
+	sb_release(&err);
+	return failed ? 1 : 0;
+}

@@ -1,0 +1,450 @@
+/*
+ * remove.c - plan a subsystem's removal into one plan.
+ *
+ * Order matters: the subsystem's own files are deleted first (a Kconfig
+ * `source` of a deleted file goes with it); Kconfig then removes the
+ * symbols and everything that depended on them, and the dependents join
+ * the footprint (their objects, defconfig lines and #ifdefs go too); the
+ * footprint is located once more, and every reference is handed to the
+ * module that knows its kind of file.
+ */
+#include "remove.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "cocci.h"
+#include "cpp.h"
+#include "defconfig.h"
+#include "kbuild.h"
+#include "maintainers.h"
+#include "scan.h"
+
+const char *cocci_dir(void)
+{
+	return resource_dir("cocci", "EXCISE_COCCI");
+}
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static int tree_path_is_dir(const struct tree *t, const char *rel, int *exists)
+{
+	char *full = path_join(t->root, rel);
+	struct stat st;
+	int ok = lstat(full, &st) == 0;
+
+	free(full);
+	*exists = ok;
+	return ok && S_ISDIR(st.st_mode);
+}
+
+/* The area of the patch series a path belongs to. */
+static const char *group_of(const char *path)
+{
+	if (starts_with(path, "Documentation/"))
+		return "docs";
+	return "subsystem";
+}
+
+/* The subsystem's own files and directories go whole. */
+static void plan_deletions(struct plan *plan, const struct footprint *fp, const struct tree *t)
+{
+	for (size_t i = 0; i < fp->paths.n; i++) {
+		const char *p = fp->paths.v[i];
+		size_t n = strlen(p);
+		char *rel = xstrndup(p, n && p[n - 1] == '/' ? n - 1 : n);
+		int exists, dir = tree_path_is_dir(t, rel, &exists);
+
+		if (exists) {
+			plan_delete(plan, rel, dir, dir ? "own-dir" : "own-file",
+				    dir ? "the subsystem's own directory" : "the subsystem's own file");
+			plan_set_group(plan, group_of(rel));
+		}
+		free(rel);
+	}
+}
+
+static void symbols_of(const struct footprint *fp, struct strset *set)
+{
+	for (size_t i = 0; i < fp->symbols.n; i++)
+		strset_add(set, fp->symbols.v[i]);
+}
+
+/* The --replace pairs of the footprint, as kconfig_remove takes them. */
+static void replace_pairs(const struct footprint *fp, struct kconfig_replace *repl,
+			  struct strvec *olds, struct strvec *news)
+{
+	for (size_t i = 0; i < fp->replace.n; i++) {
+		const char *eq = strchr(fp->replace.v[i], '=');
+
+		sv_push_owned(olds, xstrndup(fp->replace.v[i], (size_t)(eq - fp->replace.v[i])));
+		sv_push(news, eq + 1);
+	}
+	repl->old = (const char **)olds->v;
+	repl->new = (const char **)news->v;
+	repl->n = olds->n;
+}
+
+/*
+ * Find the symbols that must go with the footprint's: Kconfig dependents,
+ * repeatedly, since a dependent's objects may hold more.  Returns 0 or -1.
+ */
+static int close_over_dependents(struct removal *r, struct strbuf *err)
+{
+	for (int round = 0; round < 16; round++) {
+		struct plan scratch;
+		struct kconfig_db db;
+		struct kconfig_result res = { 0 };
+		struct strset syms = STRSET_INIT;
+		struct strvec olds = STRVEC_INIT, news = STRVEC_INIT;
+		struct kconfig_replace repl;
+		int added = 0, rc;
+
+		plan_init(&scratch, r->tree.root);
+		plan_deletions(&scratch, &r->fp, &r->tree);
+		symbols_of(&r->fp, &syms);
+		replace_pairs(&r->fp, &repl, &olds, &news);
+		rc = kconfig_db_load(&db, &r->tree, &scratch, err);
+		if (rc == 0)
+			rc = kconfig_remove(&db, &scratch, &syms, &repl, &res, err);
+		for (size_t i = 0; rc == 0 && i < res.nremoved; i++) {
+			const struct kconfig_removed *k = &res.removed[i];
+
+			if (footprint_has_symbol(&r->fp, k->name))
+				continue;
+			sv_push(&r->fp.symbols, k->name);
+			sv_push_owned(&r->dependents,
+				      k->path ? xasprintf("%s: %s (%s:%zu)", k->name, k->reason, k->path, k->line)
+					      : xasprintf("%s: %s", k->name, k->reason));
+			added++;
+		}
+		kconfig_result_release(&res);
+		kconfig_db_release(&db);
+		plan_release(&scratch);
+		strset_clear(&syms);
+		sv_clear(&olds);
+		sv_clear(&news);
+		if (rc < 0)
+			return -1;
+		if (!added)
+			return 0;
+		footprint_derive(&r->fp, &r->tree, &r->db);
+	}
+	sb_addf(err, "excise: the dependents of the removal did not settle after 16 rounds\n");
+	return -1;
+}
+
+/* Delete lines first..last (1-based) of path. */
+static void delete_line_range(struct plan *plan, const char *path, size_t first, size_t last,
+			      const char *kind, const char *reason)
+{
+	const struct plan_file *f = plan_file(plan, path);
+	size_t off = 0, line = 1, start = 0;
+
+	if (!f)
+		return;
+	while (off < f->len && line < first) {
+		off = line_end(f->data, f->len, off);
+		line++;
+	}
+	start = off;
+	while (off < f->len && line <= last) {
+		off = line_end(f->data, f->len, off);
+		line++;
+	}
+	if (off > start)
+		plan_edit(plan, path, start, off, "", kind, reason);
+}
+
+/* The Makefile of the directory that holds path ("mm/slob.c" -> "mm/Makefile"), if any. */
+static char *parent_makefile(const struct tree *t, const char *path)
+{
+	char *p = xstrdup(path);
+	size_t n = strlen(p);
+	char *slash, *mk;
+
+	if (n && p[n - 1] == '/')
+		p[n - 1] = '\0';
+	slash = strrchr(p, '/');
+	mk = slash ? xasprintf("%.*s/Makefile", (int)(slash - p), p) : xstrdup("Makefile");
+	free(p);
+	{
+		char *full = path_join(t->root, mk);
+		struct stat st;
+
+		if (stat(full, &st) < 0) {
+			free(mk);
+			mk = NULL;
+		}
+		free(full);
+	}
+	return mk;
+}
+
+/* Join a list of names with commas, each with an optional prefix. */
+static char *join_list(const struct strvec *v, const char *prefix)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < v->n; i++)
+		sb_addf(&sb, "%s%s%s", i ? "," : "", prefix, v->v[i]);
+	return sb_detach(&sb, NULL);
+}
+
+/* Run one semantic patch over files; problems become r->problems, not failures. */
+static int run_cocci(struct removal *r, const struct remove_options *opt, const char *patch,
+		     const char *define, const struct strvec *files, struct strbuf *err)
+{
+	struct strvec defines = STRVEC_INIT;
+	struct cocci_report rep;
+	double t0 = now();
+	int rc;
+
+	if (!files->n)
+		return 0;
+	cocci_report_init(&rep);
+	sv_push(&defines, define);
+	rc = cocci_apply(&r->plan, opt->cocci_dir ? opt->cocci_dir : cocci_dir(), patch, &defines,
+			 files, opt->jobs > 0 ? opt->jobs : scan_default_threads(), &rep, err);
+	for (size_t i = 0; i < rep.unparsed.n; i++)
+		sv_push_owned(&r->problems, xasprintf("%s: spatch could not parse %s", patch,
+						      rep.unparsed.v[i]));
+	for (size_t i = 0; i < rep.failed.n; i++)
+		sv_push_owned(&r->problems, xasprintf("%s: spatch gave up on %s", patch, rep.failed.v[i]));
+	cocci_report_release(&rep);
+	sv_clear(&defines);
+	r->seconds_cocci += now() - t0;
+	return rc;
+}
+
+/* Hand every reference to the module of its kind of file. */
+static int plan_references(struct removal *r, const struct remove_options *opt, struct strbuf *err)
+{
+	struct strset syms = STRSET_INIT, makefiles = STRSET_INIT, configs = STRSET_INIT,
+		      cpp_files = STRSET_INIT, en_files = STRSET_INIT, inc_files = STRSET_INIT,
+		      call_files = STRSET_INIT;
+	struct strvec list = STRVEC_INIT;
+	int rc = 0;
+
+	symbols_of(&r->fp, &syms);
+	for (size_t i = 0; i < r->fp.paths.n; i++) {
+		char *mk = parent_makefile(&r->tree, r->fp.paths.v[i]);
+
+		if (mk && !footprint_owns(&r->fp, mk))
+			strset_add(&makefiles, mk);
+		free(mk);
+	}
+	for (size_t i = 0; i < r->loc.n; i++) {
+		const struct ref *ref = &r->loc.refs[i];
+		unsigned fclass = file_class(ref->path);
+
+		if (plan_is_deleted(&r->plan, ref->path))
+			continue;
+		if (strcmp(ref->action, "remove")) {
+			plan_note(&r->plan, ref->path, ref->line, ref->kind, ref->action, ref->reason,
+				  ref->text);
+			continue;
+		}
+		if (fclass == FILE_KCONFIG)
+			continue;   /* kconfig_remove has them */
+		if (fclass == FILE_MAKEFILE)
+			strset_add(&makefiles, ref->path);
+		else if (fclass == FILE_DEFCONFIG)
+			strset_add(&configs, ref->path);
+		else if (!strcmp(ref->kind, "c-ifdef"))
+			strset_add(&cpp_files, ref->path);
+		else if (!strcmp(ref->kind, "c-is-enabled"))
+			strset_add(&en_files, ref->path);
+		else if (!strcmp(ref->kind, "c-include"))
+			strset_add(&inc_files, ref->path);
+		else if (!strcmp(ref->kind, "c-call"))
+			strset_add(&call_files, ref->path);
+		else if (!strcmp(ref->kind, "doc-table") || !strcmp(ref->kind, "doc-index") ||
+			 !strcmp(ref->kind, "doc"))
+			delete_line_range(&r->plan, ref->path, ref->line, ref->last_line, ref->kind,
+					  ref->reason ? ref->reason : "names the removed subsystem");
+		else if (!strcmp(ref->kind, "maintainers"))
+			;   /* maintainers_remove below */
+		else
+			plan_note(&r->plan, ref->path, ref->line, ref->kind, "review",
+				  "no rule removes this kind of reference", ref->text);
+	}
+	strset_to_sorted(&makefiles, &list);
+	for (size_t i = 0; i < list.n && rc == 0; i++)
+		if (!plan_is_deleted(&r->plan, list.v[i]) &&
+		    kbuild_remove(&r->plan, list.v[i], &syms, &r->fp, err) < 0)
+			rc = -1;
+	sv_clear(&list);
+	strset_to_sorted(&configs, &list);
+	for (size_t i = 0; i < list.n && rc == 0; i++)
+		if (defconfig_remove(&r->plan, list.v[i], &syms, &r->fp, err) < 0)
+			rc = -1;
+	sv_clear(&list);
+	if (rc == 0 && maintainers_remove(&r->plan, &r->fp, &r->maintainers, err) < 0)
+		rc = -1;
+	strset_to_sorted(&cpp_files, &list);
+	for (size_t i = 0; i < list.n && rc == 0; i++)
+		if (cpp_resolve(&r->plan, list.v[i], &syms, NULL, NULL, err) < 0)
+			rc = -1;
+	sv_clear(&list);
+	if (rc == 0 && !opt->no_cocci) {
+		struct strvec names = STRVEC_INIT;
+		char *value, *define;
+
+		strset_to_sorted(&syms, &names);
+		value = join_list(&names, "CONFIG_");
+		define = xasprintf("config=%s", value);
+		strset_to_sorted(&en_files, &list);
+		rc = run_cocci(r, opt, "is_enabled.cocci", define, &list, err);
+		sv_clear(&list);
+		free(value), free(define);
+		if (rc == 0 && r->fp.headers.n) {
+			value = join_list(&r->fp.headers, "");
+			define = xasprintf("headers=%s", value);
+			strset_to_sorted(&inc_files, &list);
+			rc = run_cocci(r, opt, "include.cocci", define, &list, err);
+			sv_clear(&list);
+			free(value), free(define);
+		}
+		if (rc == 0 && r->fp.identifiers.n) {
+			value = join_list(&r->fp.identifiers, "");
+			define = xasprintf("functions=%s", value);
+			strset_to_sorted(&call_files, &list);
+			rc = run_cocci(r, opt, "calls.cocci", define, &list, err);
+			sv_clear(&list);
+			free(value), free(define);
+		}
+		sv_clear(&names);
+	}
+	strset_clear(&syms);
+	strset_clear(&makefiles);
+	strset_clear(&configs);
+	strset_clear(&cpp_files);
+	strset_clear(&en_files);
+	strset_clear(&inc_files);
+	strset_clear(&call_files);
+	return rc;
+}
+
+int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
+		 const struct remove_options *opt, struct strbuf *err)
+{
+	struct kconfig_db db;
+	struct strset syms = STRSET_INIT;
+	struct strvec olds = STRVEC_INIT, news = STRVEC_INIT;
+	struct kconfig_replace repl;
+	struct locate_options lopt = { opt->jobs };
+	double t0 = now();
+	int rc;
+
+	memset(r, 0, sizeof(*r));
+	tree_load(&r->tree, root);
+	plan_init(&r->readonly, r->tree.root);
+	if (kconfig_db_load(&r->db, &r->tree, &r->readonly, err) < 0)
+		return -1;
+	footprint_init(&r->fp);
+	for (size_t i = 0; i < opt->replace.n; i++)
+		sv_push(&r->fp.replace, opt->replace.v[i]);
+	target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets);
+	if (close_over_dependents(r, err) < 0)
+		return -1;
+	locate_run(&r->fp, &r->tree, &r->db, &lopt, &r->loc);
+	r->seconds_locate = now() - t0;
+
+	plan_init(&r->plan, r->tree.root);
+	plan_deletions(&r->plan, &r->fp, &r->tree);
+	symbols_of(&r->fp, &syms);
+	replace_pairs(&r->fp, &repl, &olds, &news);
+	rc = kconfig_db_load(&db, &r->tree, &r->plan, err);
+	if (rc == 0)
+		rc = kconfig_remove(&db, &r->plan, &syms, &repl, &r->kconfig, err);
+	kconfig_db_release(&db);
+	strset_clear(&syms);
+	sv_clear(&olds);
+	sv_clear(&news);
+	if (rc == 0)
+		rc = plan_references(r, opt, err);
+	if (rc == 0)
+		rc = plan_check(&r->plan, err);
+	r->seconds_plan = now() - t0 - r->seconds_locate;
+	return rc;
+}
+
+void removal_release(struct removal *r)
+{
+	plan_release(&r->plan);
+	kconfig_result_release(&r->kconfig);
+	locate_release(&r->loc);
+	footprint_release(&r->fp);
+	kconfig_db_release(&r->db);
+	plan_release(&r->readonly);
+	tree_release(&r->tree);
+	sv_clear(&r->maintainers);
+	sv_clear(&r->problems);
+	sv_clear(&r->dependents);
+}
+
+int removal_is_empty(const struct removal *r)
+{
+	return !r->plan.nedits && !r->plan.ndels;
+}
+
+static size_t count_notes(const struct plan *plan, const char *action)
+{
+	size_t n = 0;
+
+	for (size_t i = 0; i < plan->nnotes; i++)
+		n += !strcmp(plan->notes[i].action, action);
+	return n;
+}
+
+/* What the removal does: deletions, edits per kind, dependents, notes. */
+void removal_summary(FILE *out, const struct removal *r, int applied)
+{
+	static const char *const kinds[] = {
+		"kconfig-entry", "kconfig-depends", "kconfig-select", "kconfig-imply",
+		"kconfig-default", "kconfig-if", "kconfig-source", "makefile", "defconfig",
+		"maintainers", "doc", "doc-index", "doc-table", "c-ifdef", "c-is-enabled",
+		"c-include", "c-call",
+	};
+	size_t files = 0, dfiles = 0;
+
+	fprintf(out, "%s %s (%s)\n", applied ? "removed" : "would remove", r->fp.title, r->fp.name);
+	for (size_t i = 0; i < r->plan.ndels; i++)
+		fprintf(out, "  delete  %s%s\n", r->plan.dels[i].path, r->plan.dels[i].is_dir ? "/" : "");
+	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < r->plan.nedits; i++)
+			n += !strcmp(r->plan.edits[i].kind, kinds[k]);
+		if (n)
+			fprintf(out, "  %-16s %3zu edit%s\n", kinds[k], n, n == 1 ? "" : "s");
+	}
+	for (size_t i = 0; i < r->dependents.n; i++)
+		fprintf(out, "  dependent: %s\n", r->dependents.v[i]);
+	for (size_t i = 0; i < r->maintainers.n; i++)
+		fprintf(out, "  MAINTAINERS section removed: %s\n", r->maintainers.v[i]);
+	for (size_t i = 0; i < r->plan.nnotes; i++) {
+		const struct note *n = &r->plan.notes[i];
+
+		fprintf(out, "  %s: %s:%zu (%s): %s\n", n->action, n->path, n->line, n->kind,
+			n->reason ? n->reason : "");
+	}
+	for (size_t i = 0; i < r->problems.n; i++)
+		fprintf(out, "  problem: %s\n", r->problems.v[i]);
+	for (size_t i = 0; i < r->plan.nedits; i++)
+		files += !i || strcmp(r->plan.edits[i].path, r->plan.edits[i - 1].path);
+	for (size_t i = 0; i < r->plan.ndels; i++)
+		dfiles++;
+	fprintf(out, "%zu files %s, %zu paths %s, %zu kept, %zu for review\n", files,
+		applied ? "changed" : "to change", dfiles, applied ? "deleted" : "to delete",
+		count_notes(&r->plan, "kept"), count_notes(&r->plan, "review"));
+}

@@ -1,0 +1,60 @@
+/*
+ * remove.h - plan a subsystem's removal: Kconfig (with dependents),
+ * Kbuild, defconfigs, MAINTAINERS, Documentation, preprocessor
+ * conditionals and C references, all into one plan.
+ */
+#ifndef EXCISE_REMOVE_H
+#define EXCISE_REMOVE_H
+
+#include "kconfig.h"
+#include "locate.h"
+#include "plan.h"
+#include "target.h"
+#include "walk.h"
+
+struct remove_options {
+	int jobs;                /* spatch processes, scan threads (0: one per CPU) */
+	int no_cocci;            /* skip the semantic patches */
+	struct strvec replace;   /* --replace OLD=NEW */
+	const char *cocci_dir;   /* cocci/ of this excise */
+};
+
+/* Counts of what one module changed, for the summary. */
+struct remove_count {
+	const char *kind;
+	size_t n;
+};
+
+struct removal {
+	struct tree tree;
+	struct kconfig_db db;          /* read through readonly, for locate */
+	struct plan readonly;          /* the snapshots db reads through */
+	struct footprint fp;
+	struct locate_result loc;
+	struct plan plan;
+	struct kconfig_result kconfig;
+	struct strvec maintainers;     /* titles of removed MAINTAINERS sections */
+	struct strvec problems;        /* non-fatal: spatch could not parse, ... */
+	struct strvec dependents;      /* "SYM: reason (file:line)" */
+	double seconds_locate, seconds_plan, seconds_cocci;
+};
+
+/* The bundled cocci/ directory: $EXCISE_COCCI, or cocci/ next to the binary's parent. */
+const char *cocci_dir(void);
+
+/*
+ * Resolve the targets in the tree at root and plan the whole removal into
+ * r->plan (checked: plan_check passed).  Returns 0, or -1 with the problems
+ * in err (nothing written).
+ */
+int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
+		 const struct remove_options *opt, struct strbuf *err);
+void removal_release(struct removal *r);
+
+/* True if the plan changes nothing. */
+int removal_is_empty(const struct removal *r);
+
+/* Print the summary of a planned or applied removal. */
+void removal_summary(FILE *out, const struct removal *r, int applied);
+
+#endif
