@@ -13,7 +13,7 @@
 #include "util.h"
 
 static const char usage_text[] =
-	"usage: excise cpp [-U SYM]... [-D SYM]... [-o OUT] [--diff | --list] [--stats] FILE...\n"
+	"usage: excise cpp [-U SYM]... [-D SYM]... [-B] [-o OUT] [--diff | --list] [--stats] FILE...\n"
 	"\n"
 	"Resolve the #if/#ifdef/#ifndef/#elif/#else/#endif blocks of each FILE with\n"
 	"Kconfig symbol SYM off (-U: CONFIG_SYM and CONFIG_SYM_MODULE undefined) or on\n"
@@ -22,6 +22,8 @@ static const char usage_text[] =
 	"-U CONFIG_SLOB are the same); -USYM works too; the last -U/-D of a symbol wins.\n"
 	"Conditions that name none of the symbols stay as written.\n"
 	"\n"
+	"  -B        squeeze blank lines: a removed run of lines between two blank lines\n"
+	"            takes the blank line after it along (as unifdef -B)\n"
 	"  -o OUT    write the result to OUT (one FILE only)\n"
 	"  --diff    print the change as a unified diff instead\n"
 	"  --list    print one line per changed conditional: FILE:LINE-ENDLINE: what happened\n"
@@ -73,6 +75,7 @@ int cmd_cpp(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
 	const char *out = NULL;
 	int diff = 0, list = 0, show_stats = 0, status = 0;
+	unsigned flags = 0;
 	struct plan plan;
 
 	for (int i = 1; i < argc; i++) {
@@ -89,6 +92,8 @@ int cmd_cpp(int argc, char **argv)
 			GROW(syms, syms_cap, nsyms + 1);
 			syms[nsyms].name = symbol_name(v);
 			syms[nsyms++].on = a[1] == 'D';
+		} else if (!strcmp(a, "-B")) {
+			flags |= CPP_SQUEEZE_BLANKS;
 		} else if (!strcmp(a, "-o")) {
 			if (i + 1 >= argc)
 				die("cpp: -o needs a file name");
@@ -132,7 +137,7 @@ int cmd_cpp(int argc, char **argv)
 		int n;
 
 		sb_reset(&err);
-		n = cpp_resolve(&plan, files.v[i], &off, &on, &stats, &err);
+		n = cpp_resolve_flags(&plan, files.v[i], &off, &on, flags, &stats, &err);
 		if (n < 0) {
 			fputs(err.buf, stderr);
 			status = 2;
@@ -164,9 +169,9 @@ int cmd_cpp(int argc, char **argv)
 		fprintf(stderr,
 			"excise cpp: %zu files, %zu directives, %zu conditionals, %zu changed: "
 			"%zu branches dropped, %zu bodies kept, %zu directives rewritten, "
-			"%zu comments fixed, %zu for review\n",
+			"%zu comments fixed, %zu for review, %zu blank lines squeezed\n",
 			files.n, stats.directives, stats.conditionals, stats.changed, stats.dropped,
-			stats.unwrapped, stats.rewritten, stats.comments, stats.review);
+			stats.unwrapped, stats.rewritten, stats.comments, stats.review, stats.squeezed);
 	if (fflush(stdout) != 0)
 		status = 2;
 	plan_release(&plan);

@@ -775,8 +775,50 @@ static int cmp_fedit(const void *a, const void *b)
 	return x->start < y->start ? -1 : x->start > y->start;
 }
 
+/* True if [s, e) holds blanks only (its line end included). */
+static int blank_line(const char *b, size_t s, size_t e)
+{
+	for (; s < e; s++)
+		if (!strchr(" \t\r\n\f\v", b[s]))
+			return 0;
+	return 1;
+}
+
+/*
+ * CPP_SQUEEZE_BLANKS: where a deleted run of lines follows a blank line (or
+ * the start of the file) and is followed by one, the blank line after it
+ * goes too, so the deletion leaves no doubled blank line (unifdef -B).
+ */
+static void squeeze_blanks(struct ctx *c)
+{
+	for (size_t i = 0; i < c->nedits; i++) {
+		struct fedit *e = &c->edits[i];
+		size_t start = e->start, after;
+
+		if (e->repl[0] || e->end >= c->len)
+			continue;
+		/* The line before it in the result: earlier deletions ending here do not count. */
+		for (size_t k = i; k > 0 && !c->edits[k - 1].repl[0] && c->edits[k - 1].end == start; k--)
+			start = c->edits[k - 1].start;
+		if (start > 0 && !blank_line(c->buf, line_start(c->buf, start - 1), start))
+			continue;
+		after = line_end(c->buf, c->len, e->end);
+		if (!blank_line(c->buf, e->end, after) || (i + 1 < c->nedits && c->edits[i + 1].start < after))
+			continue;
+		e->end = after;
+		c->st.squeezed++;
+	}
+}
+
 int cpp_resolve(struct plan *plan, const char *path, const struct strset *off,
 		const struct strset *on, struct cpp_stats *stats, struct strbuf *err)
+{
+	return cpp_resolve_flags(plan, path, off, on, 0, stats, err);
+}
+
+int cpp_resolve_flags(struct plan *plan, const char *path, const struct strset *off,
+		      const struct strset *on, unsigned flags, struct cpp_stats *stats,
+		      struct strbuf *err)
 {
 	const struct plan_file *f = plan_file(plan, path);
 	struct ctx c;
@@ -797,6 +839,8 @@ int cpp_resolve(struct plan *plan, const char *path, const struct strset *off,
 	if (rc >= 0) {
 		if (c.nedits)
 			qsort(c.edits, c.nedits, sizeof(*c.edits), cmp_fedit);
+		if (flags & CPP_SQUEEZE_BLANKS)
+			squeeze_blanks(&c);
 		for (size_t i = 0; i < c.nedits; i++)
 			plan_edit(plan, path, c.edits[i].start, c.edits[i].end, c.edits[i].repl,
 				  "c-ifdef", c.edits[i].reason);
@@ -812,6 +856,7 @@ int cpp_resolve(struct plan *plan, const char *path, const struct strset *off,
 			stats->rewritten += c.st.rewritten;
 			stats->comments += c.st.comments;
 			stats->review += c.st.review;
+			stats->squeezed += c.st.squeezed;
 			for (size_t i = 0; stats->log && i < c.log.n; i++)
 				sv_push(stats->log, c.log.v[i]);
 		}

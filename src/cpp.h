@@ -63,6 +63,7 @@ struct cpp_stats {
 	size_t rewritten;      /* directives rewritten (simplified, #elif -> #if or #else) */
 	size_t comments;       /* comments rewritten or dropped by the comment rule */
 	size_t review;         /* directives naming a symbol in a form not evaluated (plan notes) */
+	size_t squeezed;       /* blank lines removed by CPP_SQUEEZE_BLANKS */
 	struct strvec *log;    /* if set: one "LINE-ENDLINE: reason" per changed block */
 };
 
@@ -81,5 +82,20 @@ struct cpp_stats {
  */
 int cpp_resolve(struct plan *plan, const char *path, const struct strset *off,
 		const struct strset *on, struct cpp_stats *stats, struct strbuf *err);
+
+/*
+ * Flags of cpp_resolve_flags().  CPP_SQUEEZE_BLANKS: where a deleted run of
+ * lines sits between two blank lines (or follows the start of the file and
+ * precedes a blank line), the blank line after it goes too, so that no
+ * doubled blank line is left (as unifdef -B; checkpatch wants no doubled
+ * blank lines).  That blank line is the only byte outside the conditionals
+ * it changes.
+ */
+#define CPP_SQUEEZE_BLANKS 1u
+
+/* cpp_resolve() with flags. */
+int cpp_resolve_flags(struct plan *plan, const char *path, const struct strset *off,
+		      const struct strset *on, unsigned flags, struct cpp_stats *stats,
+		      struct strbuf *err);
 
 #endif

@@ -4,7 +4,8 @@
 # Linux 6.1 tree that names CONFIG_SYM or CONFIG_SYM_MODULE, for several
 # symbols (CPP_UNIFDEF_SYMBOLS overrides the list).  +SYM in the list checks
 # the symbol on instead: `excise cpp -D SYM` against
-# `unifdef -D CONFIG_SYM -U CONFIG_SYM_MODULE`.
+# `unifdef -D CONFIG_SYM -U CONFIG_SYM_MODULE`; SYM/B gives both -B
+# (squeeze the blank line after a removed run between two blank lines).
 #
 # unifdef's options: none beyond -U.  Without -k it leaves "#if 0"-style
 # constant conditions alone, as excise does; with -U a condition naming the
@@ -33,7 +34,7 @@ command -v unifdef >/dev/null || { echo "unifdef is not installed"; exit 77; }
 command -v rg >/dev/null || { echo "ripgrep is not installed"; exit 77; }
 tree=$("$top/scripts/tree.sh" 6.1) || { echo "no 6.1 tree"; exit 77; }
 export EXCISE TREE=$tree
-exec python3 - "${CPP_UNIFDEF_SYMBOLS:-SLOB SLAB NUMA SMP HIGHMEM MODULES PM_SLEEP +NUMA +MODULES}" <<'PYEOF'
+exec python3 - "${CPP_UNIFDEF_SYMBOLS:-SLOB SLAB NUMA SMP HIGHMEM MODULES PM_SLEEP +NUMA +MODULES SMP/B}" <<'PYEOF'
 import os, re, subprocess, sys, tempfile
 from concurrent.futures import ThreadPoolExecutor
 
@@ -87,17 +88,18 @@ def classify(sym, text, lo, hi, reason):
     return "+".join(tags) or None
 
 def compare(spec, path):
-    sym, flag = spec.lstrip("+"), "-D" if spec.startswith("+") else "-U"
-    erc, eout, eerr = run([excise, "cpp", flag, sym, path])
-    urc, uout, uerr = run(["unifdef", flag, "CONFIG_" + sym, "-U", "CONFIG_" + sym + "_MODULE", path])
+    sym, flag = spec.lstrip("+").split("/")[0], "-D" if spec.startswith("+") else "-U"
+    b = ["-B"] if spec.endswith("/B") else []
+    erc, eout, eerr = run([excise, "cpp"] + b + [flag, sym, path])
+    urc, uout, uerr = run(["unifdef"] + b + [flag, "CONFIG_" + sym, "-U", "CONFIG_" + sym + "_MODULE", path])
     if erc not in (0, 1):
         return ("unexplained", ["excise failed: " + eerr.strip()])
     if erc == 1:
         # Resolving is idempotent: a second run over the result changes nothing.
-        again = os.path.join(tmpdir, "again-%s-%s" % (spec, path.replace("/", "_")))
+        again = os.path.join(tmpdir, "again-%s-%s" % (spec.replace("/", "_"), path.replace("/", "_")))
         with open(again, "wb") as f:
             f.write(eout)
-        arc, aout, aerr = run([excise, "cpp", flag, sym, again])
+        arc, aout, aerr = run([excise, "cpp"] + b + [flag, sym, again])
         os.unlink(again)
         if arc != 0:
             return ("unexplained", ["a second run changes the result again (exit %d)" % arc])
@@ -107,10 +109,10 @@ def compare(spec, path):
     if norm(eout) == norm(uout):
         return ("same", [])
     # Finish unifdef's output with excise: it must come out as excise's own.
-    tmp = os.path.join(tmpdir, "%s-%s" % (spec, path.replace("/", "_")))
+    tmp = os.path.join(tmpdir, "%s-%s" % (spec.replace("/", "_"), path.replace("/", "_")))
     with open(tmp, "wb") as f:
         f.write(uout)
-    rrc, rout, rerr = run([excise, "cpp", flag, sym, tmp])
+    rrc, rout, rerr = run([excise, "cpp"] + b + [flag, sym, tmp])
     comments = []
     if rrc in (0, 1) and norm(rout) != norm(eout) and \
             strip_directive_comments(rout) == strip_directive_comments(eout):
@@ -140,7 +142,7 @@ def compare(spec, path):
 failed = 0
 totals = {}
 for sym in symbols:
-    rc, out, err = run(["rg", "-l", "--type", "c", r"\bCONFIG_%s(_MODULE)?\b" % sym.lstrip("+"), "."])
+    rc, out, err = run(["rg", "-l", "--type", "c", r"\bCONFIG_%s(_MODULE)?\b" % sym.lstrip("+").split("/")[0], "."])
     files = sorted(p[2:] if p.startswith("./") else p for p in out.decode().split())
     with ThreadPoolExecutor(max_workers=4) as pool:
         results = list(pool.map(lambda p: (p, compare(sym, p)), files))
@@ -148,7 +150,8 @@ for sym in symbols:
     differ = [(p, r) for p, (k, r) in results if k == "differ"]
     bad = [(p, r) for p, (k, r) in results if k == "unexplained"]
     kinds = {}
-    print("== %s: %d files" % (sym if sym[0] != "+" else sym[1:] + " on", len(files)))
+    label = (sym[1:] + "=y" if sym[0] == "+" else sym).replace("/B", " -B")
+    print("== %s: %d files" % (label, len(files)))
     for p, r in differ:
         summary = {}
         for why in r:
@@ -167,7 +170,7 @@ for sym in symbols:
     failed += len(bad)
     print("result: %-9s %4d files compared, %4d identical, %3d differing, %d unexplained; "
           "differences per conditional: %s"
-          % (sym if sym[0] != "+" else sym[1:] + "=y", len(files), same, len(differ) + len(bad),
+          % (label, len(files), same, len(differ) + len(bad),
              len(bad), ", ".join("%s %d" % kv for kv in sorted(kinds.items(), key=lambda kv: -kv[1]))
              or "-"))
     for k in ("files", "same", "differ", "bad"):
