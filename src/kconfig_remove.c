@@ -25,20 +25,27 @@
  *     `select Y if E`: goes when E becomes n, loses ` if E` when y;
  *   - `default E [if C]`: goes when C becomes n; when E becomes n it goes,
  *     unless a later default of the entry could apply, then it reads `n`;
- *     def_bool/def_tristate that lose their value become plain bool/tristate;
+ *     def_bool/def_tristate that lose their value become plain bool/tristate
+ *     (or go, when another line gives the type);
  *     a choice's `default X` goes (or names NEW with --replace X=NEW);
  *   - a prompt whose `if` becomes n is never shown: `bool "text" if X`
  *     becomes `bool`, a `prompt` line goes; one whose `if` becomes y loses it;
- *   - `range` naming a removed symbol goes.
+ *   - `range` naming a removed symbol goes;
+ *   - an expression that stays partly known keeps its other operands as
+ *     written (`A && (X || m)` -> `A && m`); a comparison of a removed symbol
+ *     with a kept one compares n (`X = A` -> `n = A`).
  *
  * Rewrites keep every other byte.  Whole entries go from their first line to
- * their last attribute line (help text included, trailing comments and blank
- * lines not).  Blank lines: consecutive removed entries take the blank lines
- * between them along; then a removed run that starts a block (or the file, or
- * follows a blank line) and is followed by a blank line also takes that one
- * blank line; else a run that follows a blank line and ends its block or the
- * file takes that preceding blank line.  So "A\n\nX\n\nB" loses "X\n\n",
- * "A\nX\n\nB" loses "X\n", and "A\n\nX\nendmenu" loses "\nX\n".
+ * their last attribute line (help text included, trailing blank lines not).
+ * '#' comment lines right above a removed entry go with it only when nothing
+ * of its block (menu, if, choice or file) stays after it; otherwise they
+ * stay, as they may head what follows.  Blank lines: consecutive removed
+ * entries take the blank lines between them along; then a removed run that
+ * starts a block (or the file, or follows a blank line) and is followed by a
+ * blank line also takes that one blank line; else a run that follows a blank
+ * line and ends its block or the file takes that preceding blank line.  So
+ * "A\n\nX\n\nB" loses "X\n\n", "A\nX\n\nB" loses "X\n", and
+ * "A\n\nX\nendmenu" loses "\nX\n".
  */
 #include <stdlib.h>
 #include <string.h>
@@ -591,31 +598,46 @@ static size_t attached_comments(const struct kfile *f, size_t start, size_t floo
 /* Turn the dead statements of f into edits, with the blank-line rule (see the top). */
 static void flush_deletions(struct remover *r, struct kfile *f, struct kdeletion *d, size_t n)
 {
+	size_t floor = 0;
+
+	/*
+	 * From the end: a deletion after which nothing of its block stays takes
+	 * the comment lines right above it along.
+	 */
+	for (size_t k = n, limit_start = 0; k-- > 0;) {
+		const struct knode *parent = d[k].parent;
+		size_t block_end = parent->end_start ? parent->end_start : f->len;
+		int tail_next = k + 1 < n && d[k + 1].parent == parent && limit_start == d[k + 1].start;
+		size_t limit = tail_next ? d[k + 1].start : block_end;
+		size_t lowest = k ? d[k - 1].end : 0;
+
+		limit_start = (size_t)-1;
+		if (blank_between(f->data, d[k].end, limit)) {
+			d[k].start = attached_comments(f, d[k].start,
+						       parent->head_end > lowest ? parent->head_end : lowest);
+			limit_start = d[k].start;
+		}
+	}
 	for (size_t i = 0; i < n;) {
-		size_t j = i;
+		size_t j = i, s, e, prev;
+		const struct knode *parent = d[i].parent;
+		int prev_blank, preceded;
 
 		while (j + 1 < n && blank_between(f->data, d[j].end, d[j + 1].start)) {
 			d[j].end = d[j + 1].start;
 			j++;
 		}
-		size_t s, e = d[j].end;
-		const struct knode *parent = d[i].parent;
-		size_t block_end = parent->end_start ? parent->end_start : f->len;
-
-		/* Nothing stays after the run: the comment lines right above it go too. */
-		if (blank_between(f->data, e, block_end))
-			d[i].start = attached_comments(f, d[i].start, parent->head_end);
-		s = d[i].start;
-		size_t prev = s ? line_start(f->data, s - 1) : 0;
-		int prev_blank = s && is_blank_line(f, prev);
-		int preceded = s == 0 || prev_blank || s == parent->head_end;
-
+		s = d[i].start, e = d[j].end;
+		prev = s ? line_start(f->data, s - 1) : 0;
+		prev_blank = s && prev >= floor && is_blank_line(f, prev);
+		preceded = s == 0 || prev_blank || s == parent->head_end;
 		if (preceded && is_blank_line(f, e))
 			d[j].end = line_end(f->data, f->len, e);
 		else if (prev_blank && (e >= f->len || (parent->end_start && e == parent->end_start)))
 			d[i].start = prev;
 		for (size_t k = i; k <= j; k++)
 			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, d[k].reason);
+		floor = d[j].end;
 		i = j + 1;
 	}
 }
