@@ -7,6 +7,7 @@
 #include <poll.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -132,7 +133,16 @@ int cocci_parse_diff(const char *text, size_t len, struct cocci_diff *diff, stru
 			free(path);
 			path = header_path(p + 4, n - 4);
 		} else if (n >= 4 && !memcmp(p, "+++ ", 4)) {
-			/* spatch names its temporary output here; the path is the "---" one. */
+			/*
+			 * spatch names its temporary output here; the path is the "---"
+			 * one, but with --dir it prints "--- a/path" and "+++ b/path".
+			 */
+			char *to = header_path(p + 4, n - 4);
+
+			if (path && starts_with(path, "a/") && starts_with(to, "b/") &&
+			    !strcmp(path + 2, to + 2))
+				memmove(path, path + 2, strlen(path + 2) + 1);
+			free(to);
 		} else if (n >= 3 && !memcmp(p, "@@ ", 3)) {
 			const char *q = p + 3;
 			struct cocci_hunk hunk;
@@ -731,13 +741,16 @@ static int spawn(struct spatch_run *r, const char *dir, char *const argv[])
 /* Read the stdout of every run until all close, then reap them. */
 static void collect(struct spatch_run *runs, size_t n)
 {
-	size_t open_fds = n;
+	struct pollfd *pfd = xcalloc(n ? n : 1, sizeof(*pfd));
+	size_t *map = xcalloc(n ? n : 1, sizeof(*map));
+	size_t open_fds = 0;
 
+	for (size_t i = 0; i < n; i++)
+		open_fds += runs[i].out_fd >= 0;
 	while (open_fds) {
-		struct pollfd pfd[4];
-		size_t map[4], k = 0;
+		size_t k = 0;
 
-		for (size_t i = 0; i < n && k < ARRAY_SIZE(pfd); i++)
+		for (size_t i = 0; i < n; i++)
 			if (runs[i].out_fd >= 0) {
 				pfd[k].fd = runs[i].out_fd;
 				pfd[k].events = POLLIN;
@@ -766,14 +779,18 @@ static void collect(struct spatch_run *runs, size_t n)
 			}
 		}
 	}
+	free(pfd);
+	free(map);
 	for (size_t i = 0; i < n; i++) {
 		struct spatch_run *r = &runs[i];
 		int status;
 		char buf[65536];
 		size_t got;
 
-		if (r->out_fd >= 0)
+		if (r->out_fd >= 0) {
 			close(r->out_fd);
+			r->out_fd = -1;
+		}
 		while (waitpid(r->pid, &status, 0) < 0 && errno == EINTR)
 			;
 		r->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
@@ -822,18 +839,111 @@ static double now_seconds(void)
 	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
+/*
+ * Split files into n lists of about equal size, largest first, each file to
+ * the lightest list (spatch's time grows with the size of what it parses).
+ */
+static void split_files(const char *root, const struct strvec *files, size_t n,
+			struct strvec *lists)
+{
+	struct sized {
+		size_t size;
+		const char *path;
+	} *v = xcalloc(files->n, sizeof(*v));
+	size_t *load = xcalloc(n, sizeof(*load));
+
+	for (size_t i = 0; i < files->n; i++) {
+		char *full = path_join(root, files->v[i]);
+		struct stat st;
+
+		v[i].path = files->v[i];
+		v[i].size = stat(full, &st) == 0 ? (size_t)st.st_size : 0;
+		free(full);
+	}
+	/* Insertion sort, largest first: the lists are short. */
+	for (size_t i = 1; i < files->n; i++)
+		for (size_t j = i; j > 0 && v[j].size > v[j - 1].size; j--) {
+			struct sized t = v[j];
+
+			v[j] = v[j - 1];
+			v[j - 1] = t;
+		}
+	for (size_t i = 0; i < files->n; i++) {
+		size_t best = 0;
+
+		for (size_t k = 1; k < n; k++)
+			if (load[k] < load[best])
+				best = k;
+		sv_push(&lists[best], v[i].path);
+		load[best] += v[i].size + 1;
+	}
+	free(v);
+	free(load);
+}
+
+/* Write a --file-groups file: one file per group (blank-line separated). */
+static int write_groups(char *name, const struct strvec *files, struct strbuf *err)
+{
+	struct strbuf g = STRBUF_INIT;
+	int fd = mkstemp(name), ok;
+
+	if (fd < 0) {
+		sb_addf(err, "excise: %s: %s\n", name, strerror(errno));
+		return -1;
+	}
+	for (size_t i = 0; i < files->n; i++)
+		sb_addf(&g, "%s\n\n", files->v[i]);
+	ok = write(fd, g.buf, g.len) == (ssize_t)g.len;
+	if (!ok)
+		sb_addf(err, "excise: %s: %s\n", name, strerror(errno));
+	close(fd);
+	sb_release(&g);
+	return ok ? 0 : -1;
+}
+
+/* A NULL-terminated argv: common, then the mode's own words. */
+static char **mode_argv(const struct strvec *common, const char *groups, const char *const *words)
+{
+	size_t n = 0, k = 0;
+	char **argv;
+
+	while (words[n])
+		n++;
+	argv = xcalloc(common->n + 2 + n + 1, sizeof(*argv));
+	for (size_t i = 0; i < common->n; i++)
+		argv[k++] = xstrdup(common->v[i]);
+	argv[k++] = xstrdup("--file-groups");
+	argv[k++] = xstrdup(groups);
+	for (size_t i = 0; i < n; i++)
+		argv[k++] = xstrdup(words[i]);
+	argv[k] = NULL;
+	return argv;
+}
+
+static void free_argv(char **argv)
+{
+	for (size_t i = 0; argv && argv[i]; i++)
+		free(argv[i]);
+	free(argv);
+}
+
 int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		const struct strvec *defines, const struct strvec *files, int jobs,
 		struct cocci_report *rep, struct strbuf *err)
 {
+	static const char *const patch_words[] = { "-D", "patch", "--very-quiet", NULL };
+	static const char *const report_words[] = {
+		"-D", "report", "--no-show-diff", "--quiet", "--verbose-parsing", NULL
+	};
 	char *patch_path, *abs_patch = NULL, *kind = NULL, *reason = NULL;
-	char groups[] = "/tmp/excise-cocci-groups-XXXXXX";
-	struct strbuf text = STRBUF_INIT;
-	struct strvec common = STRVEC_INIT, argv_patch = STRVEC_INIT, argv_report = STRVEC_INIT;
-	struct spatch_run runs[2];
+	struct strbuf text = STRBUF_INIT, diff_text = STRBUF_INIT, report_text = STRBUF_INIT;
+	struct strvec common = STRVEC_INIT, *lists = NULL;
+	char (*groups)[40] = NULL;
+	struct spatch_run *runs = NULL;
+	size_t nchunks, nruns = 0;
 	struct cocci_diff diff = { 0 };
 	struct cocci_findings findings = { 0 };
-	int fd = -1, status = -1, started = 0, made_groups = 0;
+	int status = -1;
 	double t0;
 	long added;
 
@@ -852,27 +962,19 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		goto out;
 	}
 
-	/* One file per group: spatch would otherwise treat the files as one unit. */
-	fd = mkstemp(groups);
-	if (fd < 0) {
-		sb_addf(err, "excise: %s: %s\n", groups, strerror(errno));
-		goto out;
-	}
-	made_groups = 1;
-	{
-		struct strbuf g = STRBUF_INIT;
-
-		for (size_t i = 0; i < files->n; i++)
-			sb_addf(&g, "%s\n\n", files->v[i]);
-		if (write(fd, g.buf, g.len) != (ssize_t)g.len) {
-			sb_addf(err, "excise: %s: %s\n", groups, strerror(errno));
-			sb_release(&g);
-			goto out;
-		}
-		sb_release(&g);
-	}
-	close(fd);
-	fd = -1;
+	/*
+	 * Parallel work is split here, not with spatch --jobs: its workers
+	 * write their output into a directory they create in the current
+	 * directory, the tree.  Each list of files is one --file-groups file
+	 * with one file per group (given as plain arguments, spatch would treat
+	 * the files as one unit).
+	 */
+	nchunks = jobs > 1 ? (size_t)jobs : 1;
+	if (nchunks > files->n)
+		nchunks = files->n;
+	lists = xcalloc(nchunks, sizeof(*lists));
+	groups = xcalloc(nchunks, sizeof(*groups));
+	split_files(plan->root, files, nchunks, lists);
 
 	sv_push(&common, "spatch");
 	sv_push(&common, "--sp-file");
@@ -882,68 +984,57 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		sv_push(&common, defines->v[i]);
 	}
 	patch_options(text.buf, &common);
-	sv_push(&common, "--file-groups");
-	sv_push(&common, groups);
-	if (jobs > 1 && files->n > 1) {
-		char *j = xasprintf("%d", jobs);
 
-		sv_push(&common, "--jobs");
-		sv_push_owned(&common, j);
-		sv_push(&common, "--chunksize");
-		sv_push(&common, "1");
-	}
-	for (size_t i = 0; i < common.n; i++) {
-		sv_push(&argv_patch, common.v[i]);
-		sv_push(&argv_report, common.v[i]);
-	}
-	sv_push(&argv_patch, "-D");
-	sv_push(&argv_patch, "patch");
-	sv_push(&argv_patch, "--very-quiet");
-	sv_push(&argv_report, "-D");
-	sv_push(&argv_report, "report");
-	sv_push(&argv_report, "--no-show-diff");
-	sv_push(&argv_report, "--quiet");
-	sv_push(&argv_report, "--verbose-parsing");
-	GROW(argv_patch.v, argv_patch.cap, argv_patch.n + 1);
-	argv_patch.v[argv_patch.n] = NULL;
-	GROW(argv_report.v, argv_report.cap, argv_report.n + 1);
-	argv_report.v[argv_report.n] = NULL;
-
+	runs = xcalloc(2 * nchunks, sizeof(*runs));
 	t0 = now_seconds();
-	if (spawn(&runs[0], plan->root, argv_patch.v) < 0) {
-		sb_addf(err, "excise: cannot run spatch: %s\n", strerror(errno));
-		goto out;
-	}
-	if (spawn(&runs[1], plan->root, argv_report.v) < 0) {
-		sb_addf(err, "excise: cannot run spatch: %s\n", strerror(errno));
-		collect(runs, 1);
-		run_release(&runs[0]);
-		goto out;
-	}
-	started = 1;
-	collect(runs, 2);
-	rep->seconds += now_seconds() - t0;
+	for (size_t c = 0; c < nchunks; c++) {
+		strcpy(groups[c], "/tmp/excise-cocci-groups-XXXXXX");
+		if (write_groups(groups[c], &lists[c], err) < 0) {
+			groups[c][0] = '\0';
+			break;
+		}
+		for (int mode = 0; mode < 2; mode++) {
+			char **argv = mode_argv(&common, groups[c], mode ? report_words : patch_words);
+			int r = spawn(&runs[nruns], plan->root, argv);
 
-	for (int i = 0; i < 2; i++) {
+			free_argv(argv);
+			if (r < 0) {
+				sb_addf(err, "excise: cannot run spatch: %s\n", strerror(errno));
+				break;
+			}
+			nruns++;
+		}
+		if (nruns != 2 * (c + 1))
+			break;
+	}
+	collect(runs, nruns);
+	rep->seconds += now_seconds() - t0;
+	if (nruns != 2 * nchunks)
+		goto out;
+
+	/* Runs alternate: patch, report, patch, report... */
+	for (size_t i = 0; i < nruns; i++) {
 		if (runs[i].status == 127) {
 			sb_addf(err, "excise: spatch not found (install coccinelle)\n");
 			goto out;
 		}
 		if (runs[i].status) {
 			sb_addf(err, "excise: spatch -D %s with %s failed (exit %d):\n",
-				i ? "report" : "patch", patch, runs[i].status);
+				i % 2 ? "report" : "patch", patch, runs[i].status);
 			add_tail(err, runs[i].errtext.buf ? runs[i].errtext.buf : "");
 			goto out;
 		}
+		cocci_parse_stderr(runs[i].errtext.buf, runs[i].errtext.len, &rep->unparsed,
+				   &rep->failed);
+		if (runs[i].out.len)
+			sb_addn(i % 2 ? &report_text : &diff_text, runs[i].out.buf, runs[i].out.len);
 	}
-	cocci_parse_stderr(runs[0].errtext.buf, runs[0].errtext.len, &rep->unparsed, &rep->failed);
-	cocci_parse_stderr(runs[1].errtext.buf, runs[1].errtext.len, &rep->unparsed, &rep->failed);
 	sv_sort_uniq(&rep->unparsed);
 	sv_sort_uniq(&rep->failed);
-	cocci_parse_report(runs[1].out.buf, runs[1].out.len, &findings);
+	cocci_parse_report(report_text.buf, report_text.len, &findings);
 
 	status = 0;
-	if (cocci_parse_diff(runs[0].out.buf, runs[0].out.len, &diff, err) < 0)
+	if (cocci_parse_diff(diff_text.buf, diff_text.len, &diff, err) < 0)
 		status = -1;
 	kind = cocci_kind(patch);
 	{
@@ -955,28 +1046,28 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		reason = sb_detach(&r, NULL);
 	}
 	added = cocci_diff_to_plan(plan, &diff, &findings, kind, reason, err);
-	if (added < 0) {
+	if (added < 0)
 		status = -1;
-	} else {
+	else
 		rep->edits += (size_t)added;
-	}
 	rep->reviews += cocci_findings_to_notes(plan, &findings, kind, patch);
 out:
-	if (started) {
-		run_release(&runs[0]);
-		run_release(&runs[1]);
+	for (size_t i = 0; i < nruns; i++)
+		run_release(&runs[i]);
+	free(runs);
+	for (size_t c = 0; lists && c < nchunks; c++) {
+		if (groups[c][0] && !strstr(groups[c], "XXXXXX"))
+			unlink(groups[c]);
+		sv_clear(&lists[c]);
 	}
-	if (fd >= 0)
-		close(fd);
-	if (made_groups)
-		unlink(groups);
+	free(lists);
+	free(groups);
 	cocci_diff_release(&diff);
 	cocci_findings_release(&findings);
 	sv_clear(&common);
-	/* argv vectors end with a NULL past n: sv_clear frees only the n strings. */
-	sv_clear(&argv_patch);
-	sv_clear(&argv_report);
 	sb_release(&text);
+	sb_release(&diff_text);
+	sb_release(&report_text);
 	free(patch_path);
 	free(abs_patch);
 	free(kind);

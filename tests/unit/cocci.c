@@ -108,6 +108,17 @@ static void test_parse_diff(void)
 	}
 	cocci_diff_release(&d);
 
+	/* With --dir spatch prints "diff -u -p a/x b/x", "--- a/x", "+++ b/x". */
+	{
+		static const char ab[] = "diff -u -p a/mm/x.c b/mm/x.c\n--- a/mm/x.c\n+++ b/mm/x.c\n"
+					 "@@ -1 +1 @@\n-a\n+b\n";
+
+		CHECK(cocci_parse_diff(ab, strlen(ab), &d, &err) == 0);
+		CHECK(d.n == 1 && !strcmp(d.hunks[0].path, "mm/x.c"));
+		CHECK(d.n == 1 && d.hunks[0].old_count == 1 && d.hunks[0].nlines == 2);
+		cocci_diff_release(&d);
+	}
+
 	/*
 	 * A hunk cut short by a line no hunk holds, and a bad header.  (A line
 	 * "--- x" inside a hunk whose counts are not used up is a removed line.)
@@ -271,6 +282,27 @@ static void test_to_plan(void)
 			CHECK(plan.notes[0].line == 6);
 			CHECK_STR(plan.notes[0].action, "review");
 		}
+		plan_release(&plan);
+		cocci_diff_release(&d);
+	}
+	/* A change overlapping an edit already planned: a review note, no edit. */
+	{
+		plan_init(&plan, dir);
+		sb_reset(&err);
+		CHECK(cocci_parse_diff(diff_text, strlen(diff_text), &d, &err) == 0);
+		pf = plan_file(&plan, "a.c");
+		/* Line 7 rewritten by another module; line 2 inside a planned deletion of 1-3. */
+		plan_edit(&plan, "a.c", 99, 108, "\t\ta = 3;\n", "c-other", "other");
+		plan_delete_lines(&plan, "a.c", 0, 55, "c-other", "other");
+		n = cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err);
+		CHECK(n == 3);	/* the include line, and b.h's two */
+		CHECK(plan.nnotes == 1);
+		if (plan.nnotes == 1) {
+			CHECK(plan.notes[0].line == 6);
+			CHECK(strstr(plan.notes[0].reason, "overlaps a change already planned (c-other)") != NULL);
+			CHECK_STR(plan.notes[0].text, "\tif (IS_ENABLED(CONFIG_FOO))");
+		}
+		CHECK(plan_check(&plan, &err) == 0);
 		plan_release(&plan);
 		cocci_diff_release(&d);
 	}

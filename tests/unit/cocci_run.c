@@ -4,6 +4,7 @@
  * the expected files; review notes, unparsed code and failures in the report.
  * Skips (77) without spatch.
  */
+#include <dirent.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -170,6 +171,20 @@ int main(void)
 	CHECK(rep.reviews >= 1);
 	CHECK(rep.files == 9);
 	CHECK(rep.seconds > 0);
+
+	/* spatch wrote nothing into the tree (spatch --jobs would: not used). */
+	{
+		DIR *d = opendir(dir);
+		struct dirent *de;
+		int entries = 0;
+
+		while (d && (de = readdir(d)))
+			if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
+				entries++;
+		if (d)
+			closedir(d);
+		CHECK(entries == 2);	/* drivers/ include/ */
+	}
 
 	CHECK(plan_check(&plan, &err) == 0);
 	CHECK_STR(err.buf ? err.buf : "", "");
