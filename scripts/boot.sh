@@ -23,6 +23,7 @@
 #   --hang          the init hangs before its result line (excise.hang)
 #   --log FILE      keep the console log in FILE (default: a temporary file,
 #                   removed after a pass, kept and named after a failure)
+#   -v, --verbose   print the whole console log, also after a pass
 #
 # Output: "boot.sh: PASS in Ns (guest uptime Us)" and exit 0, or
 #   boot.sh: FAIL REASON: DETAIL
@@ -41,10 +42,10 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
-usage() { echo "usage: $me [--kvm] [--timeout S] [--expect SPEC]... [--append ARGS] [--memory SIZE] [--init FILE|--no-init] [--hang] [--log FILE] KERNEL" >&2; exit 2; }
+usage() { echo "usage: $me [--kvm] [--timeout S] [--expect SPEC]... [--append ARGS] [--memory SIZE] [--init FILE|--no-init] [--hang] [--log FILE] [-v] KERNEL" >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 
-accel=tcg timeout=60 memory=256M append= init= noinit=0 hang=0 log= expects=()
+accel=tcg timeout=60 memory=256M append= init= noinit=0 hang=0 log= verbose=0 expects=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kvm) accel=kvm; shift ;;
@@ -56,6 +57,7 @@ while [ $# -gt 0 ]; do
 	--no-init) noinit=1; shift ;;
 	--hang) hang=1; shift ;;
 	--log) [ $# -ge 2 ] || usage; log=$2; shift 2 ;;
+	-v|--verbose) verbose=1; shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -145,6 +147,10 @@ elapsed=$(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.1f", b - a }')
 # The console log without carriage returns.
 clean=$work/console.txt
 tr -d '\r' < "$log" > "$clean"
+if [ $verbose = 1 ]; then
+	echo "$me: console:"
+	sed 's/^/  | /' "$clean"
+fi
 
 verdict() {
 	local reason=$1 detail=$2

@@ -22,7 +22,8 @@
 #
 # Progress and the build time go to stderr; the last line on stdout is the
 # path of the bzImage.  On failure the last lines of the build log are shown
-# and the exit status is 1 (2 for bad usage).
+# and the exit status is 1; bad usage or arguments (no such tree, a fragment
+# that is neither a file nor CONFIG_X=V) exit 2.
 set -euo pipefail
 
 me=build-kernel.sh
@@ -30,6 +31,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
 die() { echo "$me: $*" >&2; exit 1; }
+bad() { echo "$me: $*" >&2; exit 2; }
 usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
@@ -52,17 +54,17 @@ done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "$me: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
 
 tree=$1; shift
-[ -d "$tree" ] || die "$tree: no such directory"
+[ -d "$tree" ] || bad "$tree: no such directory"
 tree=$(cd "$tree" && pwd -P)
 [ -f "$tree/Makefile" ] && [ -f "$tree/Kconfig" ] && [ -d "$tree/arch/x86" ] ||
-	die "$tree does not look like a Linux source tree (no Makefile, Kconfig or arch/x86)"
+	bad "$tree does not look like a Linux source tree (no Makefile, Kconfig or arch/x86)"
 [ -e "$tree/.config" ] || [ -d "$tree/include/config" ] &&
-	die "$tree has been configured or built in place (.config or include/config exists); out-of-tree builds need a clean source tree"
+	bad "$tree has been configured or built in place (.config or include/config exists); out-of-tree builds need a clean source tree"
 
 if [ -z "$name" ]; then
 	name=$(basename "$tree")-$(printf '%s' "$tree" | sha1sum | cut -c1-8)
 fi
-[[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "--name '$name' may hold only letters, digits and ._+-"
+[[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || bad "--name '$name' may hold only letters, digits and ._+-"
 out=$cache/build/$name
 case $out/ in "$tree"/*) die "build directory $out would be inside the source tree" ;; esac
 
@@ -80,7 +82,7 @@ for f in "$@"; do
 	elif [ -f "$f" ]; then
 		frags+=("$(cd "$(dirname "$f")" && pwd -P)/$(basename "$f")")
 	else
-		die "'$f' is neither a fragment file nor an option like CONFIG_FOO=y"
+		bad "'$f' is neither a fragment file nor an option like CONFIG_FOO=y"
 	fi
 done
 
