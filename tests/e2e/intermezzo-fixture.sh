@@ -74,9 +74,10 @@ else
 	[ "$(line "$k" $((n + 1)))" = '	tristate "InterMezzo file system support (replicating fs) (EXPERIMENTAL)"' ] ||
 		fail "fs/Kconfig: wrong prompt"
 	[ "$(line "$k" $((n + 2)))" = '	depends on INET' ] || fail "fs/Kconfig: not 'depends on INET'"
-	[ "$(line "$k" $((n + 12)))" = '' ] && [ "$(line "$k" $((n + 13)))" = 'source "fs/afs/Kconfig"' ] ||
-		fail "fs/Kconfig: the entry is not 12 lines and one blank line before AFS"
-	ok "fs/Kconfig:$n-$((n + 12)) (entry and its blank line)"
+	[ "$(line "$k" $((n + 11)))" = '	  from <http://www.inter-mezzo.org/>.' ] &&
+		[ "$(line "$k" $((n + 12)))" = 'source "fs/afs/Kconfig"' ] ||
+		fail "fs/Kconfig: the entry is not 12 lines right before AFS's source line"
+	ok "fs/Kconfig:$n-$((n + 11)) (the entry, no blank line around it)"
 fi
 
 m=$tree/fs/Makefile
@@ -152,7 +153,7 @@ if diff -rq --exclude=.excise-complete "$pristine" "$tree" >/dev/null; then
 	fail "the reconstructed tree does not differ from the pristine one"
 fi
 rm -r "$tree/fs/intermezzo" "$tree/include/linux/fsfilter.h"
-# the config block, up to the next line in column 0: its blank line goes too
+# the config block: up to the next line in column 0 (source \"fs/afs/Kconfig\")
 rewrite "$tree/fs/Kconfig" '$0 == "config INTERMEZZO_FS" { skip = 1; next } skip && /^[^ \t]/ { skip = 0 } !skip'
 rewrite "$tree/fs/Makefile" '$0 != "obj-$(CONFIG_INTERMEZZO_FS)\t+= intermezzo/"'
 # the section and the blank line that ends it
