@@ -339,6 +339,7 @@ static struct strbuf *reason_part(struct group *g)
 struct cond {
 	enum cpp_value value;
 	int opaque;
+	size_t opaque_at;       /* if opaque: where the name it could not evaluate is */
 	size_t es, ee;          /* the condition's bytes in the file */
 	struct strbuf text;     /* CPP_PARTIAL: its new text */
 };
@@ -357,6 +358,7 @@ static void eval_directive(struct ctx *c, const struct directive *d, struct cond
 
 		r->value = cpp_simplify(b + d->kw_end, d->content_end - d->kw_end, c->off, c->on, 0, &s);
 		r->opaque = s.opaque;
+		r->opaque_at = d->kw_end + s.opaque_at;
 		r->es = d->kw_end + s.start;
 		r->ee = d->kw_end + s.end;
 		if (s.text.len)
@@ -502,25 +504,19 @@ static void group_keep(struct group *g, size_t idx)
 	g->keep[g->nkeep++] = idx;
 }
 
-static void add_review(struct ctx *c, const struct directive *d)
+/* Note for review a directive naming a symbol (at offset at) where it cannot be evaluated. */
+static void add_review(struct ctx *c, const struct directive *d, size_t at)
 {
 	const char *b = c->buf;
 	const char *nl = memchr(b + d->start, '\n', d->content_end - d->start);
-	size_t tend = nl ? (size_t)(nl - b) : d->content_end;
+	size_t tend = nl ? (size_t)(nl - b) : d->content_end, w = at;
 	struct strbuf r = STRBUF_INIT;
 
+	while (w < d->content_end && is_word_char((unsigned char)b[w]))
+		w++;
 	describe_directive(c, d, &r);
 	sb_adds(&r, ": ");
-	for (size_t s = d->kw_end, w; s < d->content_end; s = w) {
-		while (s < d->content_end && !is_word_char((unsigned char)b[s]))
-			s++;
-		for (w = s; w < d->content_end && is_word_char((unsigned char)b[w]); w++)
-			;
-		if (w > s && cpp_lookup(b + s, w - s, c->off, c->on, 0) != CPP_SYM_NONE) {
-			sb_addn(&r, b + s, w - s);
-			break;
-		}
-	}
+	sb_addn(&r, b + at, w - at);
 	sb_adds(&r, " appears where excise cannot evaluate it (unknown macro or syntax); check by hand");
 	GROW(c->reviews, c->reviews_cap, c->nreviews + 1);
 	c->reviews[c->nreviews].line = d->line;
@@ -562,7 +558,7 @@ static void start_branch(struct ctx *c, struct group *g, size_t idx)
 	eval_directive(c, d, &r);
 	d->ee = r.ee;
 	if (r.opaque)
-		add_review(c, d);
+		add_review(c, d, r.opaque_at);
 	switch (r.value) {
 	case CPP_FALSE:
 		g->act = A_DROP;
@@ -779,7 +775,7 @@ static int cmp_fedit(const void *a, const void *b)
 static int blank_line(const char *b, size_t s, size_t e)
 {
 	for (; s < e; s++)
-		if (!strchr(" \t\r\n\f\v", b[s]))
+		if (!b[s] || !strchr(" \t\r\n\f\v", b[s]))
 			return 0;
 	return 1;
 }

@@ -49,7 +49,7 @@ struct val {
 	int known;          /* the value is known */
 	long long v;
 	int mention;        /* names a symbol being resolved */
-	int opaque;         /* names one where it was not evaluated */
+	size_t opaque;      /* names one where it was not evaluated: 1 + offset of that name */
 	int changed;        /* text (in .text) differs from the node's bytes */
 	int prec;
 	int paren;          /* if > 0: the text is the bytes of this N_PAREN node (index + 1) */
@@ -164,7 +164,7 @@ static void tokenize(struct parser *p)
 			t.kind = T_PUNCT;
 			t.op = two_char_op(s[i], s[i + 1]);
 			i += 2;
-		} else if (strchr("()!~-+*/%<>&^|?:,", s[i])) {
+		} else if (s[i] && strchr("()!~-+*/%<>&^|?:,", s[i])) {
 			t.kind = T_PUNCT;
 			t.op = (unsigned char)s[i++];
 		} else {
@@ -186,7 +186,7 @@ static int number_value(const char *s, size_t n, long long *out)
 	size_t i = 0;
 	int base = 10;
 
-	while (n && strchr("uUlL", s[n - 1]))
+	while (n && s[n - 1] && strchr("uUlL", s[n - 1]))
 		n--;
 	if (!n)
 		return 0;
@@ -424,13 +424,13 @@ static enum cpp_sym lookup_span(const struct parser *p, size_t start, size_t end
 	return cpp_lookup(p->s + start, end - start, p->off, p->on, p->flags);
 }
 
-/* True if a token in [ftok, ltok] names a symbol being resolved. */
-static int tokens_mention(const struct parser *p, size_t ftok, size_t ltok)
+/* 1 + the offset of the first token in [ftok, ltok] naming a symbol being resolved, or 0. */
+static size_t first_mention(const struct parser *p, size_t ftok, size_t ltok)
 {
 	for (size_t i = ftok; i <= ltok && i < p->ntoks; i++)
 		if (p->toks[i].kind == T_IDENT &&
 		    lookup_span(p, p->toks[i].start, p->toks[i].end) != CPP_SYM_NONE)
-			return 1;
+			return p->toks[i].start + 1;
 	return 0;
 }
 
@@ -444,7 +444,7 @@ static void append_joined(struct strbuf *out, const char *s, size_t n)
 		char a = out->buf[out->len - 1], b = s[0];
 
 		if ((is_word_char((unsigned char)a) && is_word_char((unsigned char)b)) ||
-		    (a == b && strchr("-+&|<>=", a)) || (a == '/' && (b == '*' || b == '/')))
+		    (a == b && a && strchr("-+&|<>=", a)) || (a == '/' && (b == '*' || b == '/')))
 			sb_addc(out, ' ');
 	}
 	sb_addn(out, s, n);
@@ -556,7 +556,7 @@ static struct val eval_logical(struct parser *p, int n, int boolctx)
 	k[1] = eval(p, nd->b, 1);
 	r.prec = PREC_BINARY;
 	r.mention = k[0].mention || k[1].mention;
-	r.opaque = k[0].opaque || k[1].opaque;
+	r.opaque = k[0].opaque ? k[0].opaque : k[1].opaque;
 	/* An operand that decides: false for &&, true for ||. */
 	if ((k[0].known && (k[0].v != 0) != is_and) || (k[1].known && (k[1].v != 0) != is_and)) {
 		r.known = 1;
@@ -609,7 +609,7 @@ static struct val eval_cond(struct parser *p, int n, int boolctx)
 		r.known = 1;
 		r.v = k[1].v;
 	} else {
-		r.opaque = k[0].opaque || k[1].opaque || k[2].opaque;
+		r.opaque = k[0].opaque ? k[0].opaque : k[1].opaque ? k[1].opaque : k[2].opaque;
 		if (val_differs(&k[0]) || val_differs(&k[1]) || val_differs(&k[2]))
 			rebuild(p, n, k, idx, 3, &r);
 	}
@@ -637,7 +637,8 @@ static struct val eval_call(struct parser *p, int n)
 		r.mention = 1;
 		r.v = sym == CPP_SYM_ONE && !is_name(p, name, "IS_MODULE");
 	} else {
-		r.mention = r.opaque = tokens_mention(p, nd->ftok, nd->ltok);
+		r.opaque = first_mention(p, nd->ftok, nd->ltok);
+		r.mention = r.opaque != 0;
 	}
 	return r;
 }
@@ -699,7 +700,7 @@ static struct val eval(struct parser *p, int n, int boolctx)
 			else if (val_differs(&kids[0]) || val_differs(&kids[1]))
 				rebuild(p, n, kids, idx, 2, &r);
 			if (!r.known)
-				r.opaque = kids[0].opaque || kids[1].opaque;
+				r.opaque = kids[0].opaque ? kids[0].opaque : kids[1].opaque;
 			val_release(&kids[0]);
 			val_release(&kids[1]);
 		}
@@ -740,23 +741,27 @@ enum cpp_value cpp_simplify(const char *expr, size_t len, const struct strset *o
 	p.on = on;
 	p.flags = flags;
 	res->value = CPP_UNTOUCHED;
-	res->mentions = res->opaque = 0;
+	res->mentions = 0;
+	res->opaque = 0;
 	tokenize(&p);
 	res->start = p.toks[0].start;
 	res->end = p.ntoks > 1 ? p.toks[p.ntoks - 2].end : res->start;
-	res->mentions = tokens_mention(&p, 0, p.ntoks - 1);
+	res->opaque_at = first_mention(&p, 0, p.ntoks - 1);
+	res->mentions = res->opaque_at != 0;
 	if (!res->mentions)
 		goto out;
 	root = parse_cond(&p);
 	/* Unparsable, or too big to evaluate by recursion: leave it to a human. */
 	if (root < 0 || peek(&p)->kind != T_END || p.nnodes > MAX_NODES) {
 		res->opaque = 1;
+		res->opaque_at--;
 		goto out;
 	}
 	{
 		struct val v = eval(&p, root, 1);
 
-		res->opaque = v.opaque;
+		res->opaque = v.opaque != 0;
+		res->opaque_at = v.opaque ? v.opaque - 1 : 0;
 		if (v.known) {
 			res->value = v.v ? CPP_TRUE : CPP_FALSE;
 		} else if (v.changed && v.paren) {

@@ -56,6 +56,7 @@ struct cpp_simplified {
 	enum cpp_value value;
 	int mentions;      /* names a symbol being resolved */
 	int opaque;        /* names one where it cannot be evaluated (unknown macro call, bad syntax) */
+	size_t opaque_at;  /* if opaque: offset of the first such name in the input */
 	size_t start, end; /* the expression proper within the input: first to last token */
 	struct strbuf text; /* CPP_PARTIAL: replacement of [start, end) */
 };
