@@ -732,10 +732,9 @@ static struct val eval(struct parser *p, int n, int boolctx)
 enum cpp_value cpp_simplify(const char *expr, size_t len, const struct strset *off,
 			    const struct strset *on, int flags, struct cpp_simplified *res)
 {
-	struct parser p = { 0 };
+	struct parser p = { .s = expr };
 	int root;
 
-	p.s = expr;
 	p.len = len;
 	p.off = off;
 	p.on = on;
