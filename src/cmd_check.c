@@ -437,7 +437,7 @@ int cmd_check(int argc, char **argv)
 	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);
 	opt.no_cocci = 1;
 	if (removal_plan(&before, c.before, targets, ntargets, &opt, &err) < 0) {
-		fputs(err.buf, stderr);
+		print_error_lines(&err);
 		die("check: cannot plan the removal in %s", c.before);
 	}
 	for (size_t i = 0; i < before.fp.boot_config.n; i++)

@@ -79,15 +79,16 @@ int cmd_remove(int argc, char **argv)
 	}
 	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);   /* a second run finds nothing: not an error */
 	if (removal_plan(&r, root, targets, ntargets, &opt, &err) < 0) {
-		fputs(err.buf, stderr);
-		if (err.len && err.buf[err.len - 1] != '\n')
-			fputc('\n', stderr);
+		print_error_lines(&err);
 		fprintf(stderr, "excise: nothing was changed\n");
 		exit(2);
 	}
 	if (removal_is_empty(&r)) {
 		fprintf(stderr, "excise: nothing to remove for %s in %s\n", r.fp.name, root);
-		removal_summary(stderr, &r, 0);
+		for (size_t i = 0; i < r.plan.nnotes; i++)
+			fprintf(stderr, "  %s: %s:%zu (%s): %s\n", r.plan.notes[i].action,
+				r.plan.notes[i].path, r.plan.notes[i].line, r.plan.notes[i].kind,
+				r.plan.notes[i].reason ? r.plan.notes[i].reason : "");
 		goto out;
 	}
 	if (dry_run) {

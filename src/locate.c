@@ -232,6 +232,11 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 	} else if (!kind) {
 		kind = "other";
 	}
+	/* "/name" is a path only after a path component: not "http://name.org". */
+	if (p->tag == PAT_STALE_PATH && (r->off == 0 || !is_word_char((unsigned char)buf[r->off - 1]))) {
+		r->kind = NULL;
+		return;
+	}
 	if (p->tag == PAT_DOC_STEM && strcmp(kind, "doc-index")) {
 		r->kind = NULL;
 		return;

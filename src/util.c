@@ -524,3 +524,21 @@ size_t edit_distance(const char *a, const char *b)
 	free(row);
 	return d;
 }
+
+void print_error_lines(const struct strbuf *err)
+{
+	size_t prefix = strlen(progname) + 2;
+
+	for (size_t i = 0; i < err->len;) {
+		const char *line = err->buf + i, *nl = memchr(line, '\n', err->len - i);
+		size_t n = nl ? (size_t)(nl - line) : err->len - i;
+
+		if (n) {
+			if (n >= prefix && !strncmp(line, progname, prefix - 2) && line[prefix - 2] == ':')
+				fprintf(stderr, "%.*s\n", (int)n, line);
+			else
+				fprintf(stderr, "%s: %.*s\n", progname, (int)n, line);
+		}
+		i += n + 1;
+	}
+}

@@ -17,6 +17,9 @@ void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 void die_errno(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* Print "excise: <message>" to stderr and continue. */
 void warnmsg(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+struct strbuf;
+/* Print the lines of err to stderr, each as "excise: <line>" (a prefix already there is kept). */
+void print_error_lines(const struct strbuf *err);
 
 void *xmalloc(size_t n);
 void *xcalloc(size_t n, size_t size);

@@ -15,6 +15,7 @@ set -uo pipefail
 case=$(cd "${1%/}" && pwd)   # absolute: cmd is read after cd into the scratch tree
 top=${EXCISE_TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 : "${EXCISE:=$top/src/excise}"
+export EXCISE_TOP=$top
 export EXCISE
 
 scratch=$(mktemp -d)
