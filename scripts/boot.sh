@@ -167,7 +167,9 @@ verdict() {
 
 panic=$(grep -m1 -E 'Kernel panic - not syncing' "$clean" || true)
 oops=$(grep -m1 -E '^(\[[ 0-9.]+\] )?(Oops: |BUG: |kernel BUG at |general protection fault)' "$clean" || true)
-result=$(grep -m1 -E '^EXCISE-BOOT: (PASS|FAIL)' "$clean" || true)
+# The init writes its result line at once, but a kernel message may still
+# land on the same console line: look for the marker anywhere in a line.
+result=$(grep -m1 -oE 'EXCISE-BOOT: (PASS|FAIL).*' "$clean" || true)
 
 [ -z "$panic" ] || verdict panic "${panic#*] }"
 [ -z "$oops" ] || verdict oops "${oops#*] }"
@@ -181,8 +183,8 @@ if [ -z "$result" ]; then
 	fi
 fi
 case $result in
-"EXCISE-BOOT: PASS") ;;
-"EXCISE-BOOT: FAIL"*) verdict fail "${result#EXCISE-BOOT: FAIL }" ;;
+"EXCISE-BOOT: PASS"*) ;;
+"EXCISE-BOOT: FAIL "*) verdict fail "${result#EXCISE-BOOT: FAIL }" ;;
 *) verdict no-marker "garbled result line: $result" ;;
 esac
 

@@ -16,7 +16,8 @@
 #
 # A FILE missing from TREE_AFTER (removed) is compiled in BEFORE only; one
 # missing from TREE_BEFORE (new) in AFTER only; one missing from both is an
-# error.  Build directories: $EXCISE_CACHE/build/sparse-<tree>-<hash>-<config>
+# error.  An object that CONFIG does not build (by the obj-$(CONFIG_X)
+# lines of the Makefiles on its path) gets a note.  Build directories: $EXCISE_CACHE/build/sparse-<tree>-<hash>-<config>
 # (EXCISE_CACHE defaults to ~/.cache/excise), kept between runs, so that
 # `make prepare` (about 15 s for allmodconfig) is paid once per tree and config.
 #
@@ -235,6 +236,90 @@ normalise() {
 	'
 }
 
+# needs TREE OBJ: the CONFIG symbols that OBJ needs, from the Makefiles of
+# its directory and of each directory above it, one level a line: the
+# alternatives of a level are separated by "|", "-" is "none".  A heuristic:
+# it reads obj-$(CONFIG_X), composite objects (x-y, x-objs, x-$(CONFIG_Y))
+# and subdirectories, not ifeq blocks or variables.
+needs() {
+	local tree=$1 dir name mk alts
+	dir=$(dirname "$2") name=$(basename "$2")
+	while [ "$dir" != . ] && [ "$dir" != / ]; do
+		mk=$tree/$dir/Makefile
+		[ -f "$tree/$dir/Kbuild" ] && mk=$tree/$dir/Kbuild
+		if [ -f "$mk" ]; then
+			alts=$(awk -v target="$name" '
+				{
+					line = $0
+					while (line ~ /\\$/ && (getline nxt) > 0) {
+						sub(/\\$/, "", line)
+						line = line " " nxt
+					}
+					sub(/#.*/, "", line)
+					lines[++n] = line
+				}
+				function find(t, need, depth,    i, l, lhs, rhs, k, w, m, hit, sym, base, conj) {
+					if (depth > 5)
+						return
+					for (i = 1; i <= n; i++) {
+						l = lines[i]
+						if (!match(l, /[:+]?=/))
+							continue
+						lhs = substr(l, 1, RSTART - 1)
+						rhs = substr(l, RSTART + RLENGTH)
+						gsub(/[ \t]/, "", lhs)
+						k = split(rhs, w, /[ \t]+/)
+						hit = 0
+						for (m = 1; m <= k; m++)
+							if (w[m] == t)
+								hit = 1
+						if (!hit)
+							continue
+						sym = ""
+						if (match(lhs, /\$\(CONFIG_[A-Za-z0-9_]+\)/))
+							sym = substr(lhs, RSTART + 2, RLENGTH - 3)
+						conj = need
+						if (sym != "")
+							conj = conj (conj == "" ? "" : " ") sym
+						if (lhs ~ /^(obj|lib)-/) {
+							print (conj == "" ? "-" : conj)
+						} else {
+							base = lhs
+							sub(/-(objs|y|m|\$\(CONFIG_[A-Za-z0-9_]+\))$/, "", base)
+							if (base != lhs && base != "")
+								find(base ".o", conj, depth + 1)
+						}
+					}
+				}
+				END { find(target, "", 0) }
+			' "$mk" | sort -u | paste -sd'|')
+			[ -z "$alts" ] || echo "$alts"
+		fi
+		name=$(basename "$dir")/
+		dir=$(dirname "$dir")
+	done
+}
+
+# unbuilt CONFIGFILE TREE OBJ: print the symbols OBJ misses in CONFIGFILE,
+# nothing when every level of its path has an alternative that is enabled.
+unbuilt() {
+	local config=$1 tree=$2 obj=$3 level alt sym ok missing=
+	while IFS= read -r level; do
+		ok=0
+		IFS='|' read -ra alts <<< "$level"
+		for alt in "${alts[@]}"; do
+			[ "$alt" = - ] && { ok=1; break; }
+			ok=1
+			for sym in $alt; do
+				grep -Eq "^$sym=[ym]\$" "$config" || { ok=0; break; }
+			done
+			[ $ok = 0 ] || break
+		done
+		[ $ok = 1 ] || missing+="${missing:+; }${level//|/ or }"
+	done < <(needs "$tree" "$obj")
+	[ -z "$missing" ] || echo "$missing"
+}
+
 # Number the duplicates, so that the comparison counts them: KEY#n<TAB>DISPLAY.
 number() { awk -F'\t' '{ n = ++c[$1]; print $1 "#" n "\t" $2 }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1; }
 
@@ -277,6 +362,15 @@ gone=$(LC_ALL=C join -t "$(printf '\t')" -v 1 \
 	<(number < "$wbefore") \
 	<(number < "$wafter") | wc -l)
 
+for o in ${objs_before[@]+"${objs_before[@]}"}; do
+	m=$(unbuilt "$out_before/.config" "$before" "$o")
+	[ -z "$m" ] || echo "$me: note: $config_desc does not build $o (it needs $m): its warnings may be meaningless"
+done
+for o in ${new_in_after[@]+"${new_in_after[@]}"}; do
+	o=${o%.c}.o
+	m=$(unbuilt "$out_after/.config" "$after" "$o")
+	[ -z "$m" ] || echo "$me: note: $config_desc does not build $o in after (it needs $m)"
+done
 echo "$me: before: $wb warning(s), $eb error(s) in ${#objs_before[@]} object(s)"
 echo "$me: after:  $wa warning(s), $ea error(s) in ${#objs_after[@]} object(s)${skipped_after:+, ${#skipped_after[@]} removed file(s) skipped}${new_in_after:+, ${#new_in_after[@]} new file(s)}"
 for s in ${skipped_after[@]+"${skipped_after[@]}"}; do echo "$me:   removed in after: $s"; done
