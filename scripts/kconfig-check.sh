@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kconfig-check.sh [--no-default] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]
+# kconfig-check.sh [--no-default] [--name NAME] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]
 #
 # Runs Kconfig on both trees, out of tree (host gcc only, nothing compiled
 # but Kconfig itself), for each of
@@ -38,20 +38,24 @@
 # both" and does not fail the check.  Exit 0, 1 when something is new, 2 on
 # bad usage.
 #   --no-default  only the ARCH:TARGET arguments
+#   --name NAME   build directories kconfig-NAME-before and -after instead of
+#                 names derived from the trees' paths (for temporary trees)
 #   -v            also print every warning of each configuration
 set -euo pipefail
 
 me=kconfig-check.sh
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
-usage() { echo "usage: $me [--no-default] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]" >&2; exit 2; }
+usage() { echo "usage: $me [--no-default] [--name NAME] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]" >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 
-defaults=1 verbose=0
+defaults=1 verbose=0 name=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--no-default) defaults=0; shift ;;
 	-v|--verbose) verbose=1; shift ;;
+	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
+	--name=*) name=${1#*=}; shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -85,9 +89,15 @@ done
 [ ${#configs[@]} -gt 0 ] || die "no configuration to check (--no-default and no ARCH:TARGET)"
 
 builddir() { echo "$cache/build/kconfig-$(basename "$1")-$(printf '%s' "$1" | sha1sum | cut -c1-8)"; }
-bdir=$(builddir "$before")
-adir=$(builddir "$after")
-[ "$bdir" != "$adir" ] || adir=$bdir-after
+if [ -n "$name" ]; then
+	[[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "--name '$name' may hold only letters, digits and ._+-"
+	bdir=$cache/build/kconfig-$name-before
+	adir=$cache/build/kconfig-$name-after
+else
+	bdir=$(builddir "$before")
+	adir=$(builddir "$after")
+	[ "$bdir" != "$adir" ] || adir=$bdir-after
+fi
 mkdir -p "$bdir" "$adir"
 exec 8>"$bdir.lock"
 flock 8

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sparse-diff.sh [--jobs N] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE...
+# sparse-diff.sh [--jobs N] [--name NAME] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE...
 #
 # Compiles each FILE (path/to/file.c or path/to/file.o, relative to the
 # trees) with sparse in both trees, out of tree, with the same .config:
@@ -36,22 +36,28 @@
 # configured or prepared.
 #
 #   --jobs N      make -jN (default: the number of CPUs)
+#   --name NAME   build directories sparse-NAME-before-CONFIG and
+#                 sparse-NAME-after-CONFIG instead of names derived from the
+#                 trees' paths: for trees at temporary paths, so that the
+#                 next run reuses the prepared directories
 #   --keep-logs   print the paths of the two make logs
 set -euo pipefail
 
 me=sparse-diff.sh
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
-usage() { echo "usage: $me [--jobs N] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE..." >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 
-jobs=$(nproc) keep_logs=0
+jobs=$(nproc) keep_logs=0 name=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
 	--jobs=*) jobs=${1#*=}; shift ;;
 	--keep-logs) keep_logs=1; shift ;;
+	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
+	--name=*) name=${1#*=}; shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -60,6 +66,7 @@ while [ $# -gt 0 ]; do
 done
 [ $# -ge 4 ] || usage
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || die "--jobs wants a positive number, not '$jobs'"
+[ -z "$name" ] || [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "--name '$name' may hold only letters, digits and ._+-"
 command -v sparse >/dev/null || die "sparse is not installed (apt-get install sparse)"
 
 abs_tree() {
@@ -112,8 +119,13 @@ done
 builddir() {
 	echo "$cache/build/sparse-$(basename "$1")-$(printf '%s' "$1" | sha1sum | cut -c1-8)-$config_id"
 }
-out_before=$(builddir "$before")
-out_after=$(builddir "$after")
+if [ -n "$name" ]; then
+	out_before=$cache/build/sparse-$name-before-$config_id
+	out_after=$cache/build/sparse-$name-after-$config_id
+else
+	out_before=$(builddir "$before")
+	out_after=$(builddir "$after")
+fi
 
 common=(ARCH=x86_64 KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2015")
