@@ -117,9 +117,9 @@ static void skip_macro(struct parser *p)
 
 	p->pos++;   /* '$' */
 	do {
-		char c = p->s[p->pos];
+		char c = p->pos < p->len ? p->s[p->pos] : '\n';
 
-		if (p->pos >= p->len || c == '\n')
+		if (c == '\n')
 			fail(p, start_line, "unterminated $(...)");
 		if (c == '(')
 			depth++;

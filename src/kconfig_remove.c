@@ -835,10 +835,39 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 		fix_cond(r, n, a, a->expr->end, kind);
 }
 
+/*
+ * A menuconfig whose every prompt went would make kconfig warn "menuconfig
+ * statement without prompt": it becomes a config.
+ */
+static void fix_menuconfig(struct remover *r, struct knode *n)
+{
+	size_t prompts = 0, hidden = 0, kw = n->start;
+	const char *cause = NULL;
+
+	for (struct kattr *a = n->attrs; a; a = a->next) {
+		if (!a->prompt || (a->kind != KA_TYPE && a->kind != KA_PROMPT))
+			continue;
+		prompts++;
+		if (a->cond && kx_eval(n->file->data, a->cond, &r->removed) == 0 && a->cond->touched) {
+			hidden++;
+			cause = kx_first_removed(a->cond, &r->removed);
+		}
+	}
+	if (!prompts || hidden < prompts)
+		return;
+	while (n->file->data[kw] == ' ' || n->file->data[kw] == '\t')
+		kw++;
+	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", "kconfig-entry",
+		    xasprintf("%s: menuconfig -> config, its prompt is never shown (%s removed)",
+			      n->name, cause));
+}
+
 static void fix_attrs(struct remover *r, struct knode *n)
 {
 	const char *src = n->file->data;
 
+	if (n->kind == KN_MENUCONFIG)
+		fix_menuconfig(r, n);
 	for (struct kattr *a = n->attrs; a; a = a->next) {
 		int v;
 
