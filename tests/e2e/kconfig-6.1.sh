@@ -72,22 +72,21 @@ fi
 echo "result: $(grep -c ': other ' "$log/refs") mentions left in Kconfig help text and comments, $(wc -l <"$log/left") in statements"
 
 # 4. Kconfig warnings, before and after
-if ! "$top/scripts/kconfig-check.sh" "$t61" "$work" >"$log/check" 2>&1; then
+if ! "$top/scripts/kconfig-check.sh" --name kconfig-e2e "$t61" "$work" >"$log/check" 2>&1; then
 	cat "$log/check"
 	bad "kconfig-check.sh found new Kconfig warnings or errors"
 else
 	grep -E 'x86_64|PASS' "$log/check" | sed 's/^kconfig-check.sh: /result: /'
 fi
 
-# 5. the same values for every symbol that stays (kconfig-check.sh's build directories)
-builddir() { echo "$cache/build/kconfig-$(basename "$1")-$(printf '%s' "$1" | sha1sum | cut -c1-8)"; }
-bdir=$(builddir "$(cd "$t61" && pwd -P)")
-adir=$(builddir "$(cd "$work" && pwd -P)")
+# 5. the same values for every symbol that stays (kconfig-check.sh --name's build directories)
+bdir=$cache/build/kconfig-kconfig-e2e-before
+adir=$cache/build/kconfig-kconfig-e2e-after
 sed 's/^/CONFIG_/' "$log/removed" >"$log/removed-config"
 for t in allnoconfig defconfig allyesconfig; do
 	b=$bdir/x86_64-$t/.config a=$adir/x86_64-$t/.config
 	if [ ! -f "$b" ] || [ ! -f "$a" ]; then
-		bad "no .config of x86_64 $t in $bdir or $adir (kconfig-check.sh's layout changed?)"
+		bad "no .config of x86_64 $t in $bdir or $adir"
 		continue
 	fi
 	values() { grep -E '^(CONFIG_|# CONFIG_)' "$1" | grep -vwF -f "$log/removed-config" | sort; }
