@@ -5,7 +5,7 @@
 #   make test       every test (kernel builds and boots included)
 #   make test-quick every test but kernel builds and boots
 #   make test-asan  unit and golden tests under ASan and UBSan
-#   make check TREE=<dir> TARGET=<target>
+#   make check TREE=<after> TARGET=<target> [BEFORE=<before>]
 #   make bench      benchmarks against ripgrep, grep, spatch, checkkconfigsymbols.py
 
 CC      ?= cc
@@ -67,9 +67,10 @@ test-asan:
 	$(MAKE) BUILD=build/asan CFLAGS="-O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer -fno-sanitize-recover=all" all
 	EXCISE=$(CURDIR)/build/asan/excise UNIT_DIR=$(CURDIR)/build/asan/tests tests/run --asan
 
+# BEFORE defaults to the pristine 6.1 tree.
 check: deps all
-	@test -n "$(TREE)" -a -n "$(TARGET)" || { echo "usage: make check TREE=<dir> TARGET=<target>" >&2; exit 2; }
-	$(EXCISE) check -C $(TREE) $(TARGET)
+	@test -n "$(TREE)" -a -n "$(TARGET)" || { echo "usage: make check TREE=<after> TARGET=<target> [BEFORE=<before>]" >&2; exit 2; }
+	$(EXCISE) check -C $(TREE) --before $(or $(BEFORE),$$(scripts/tree.sh)) $(TARGET)
 
 bench: deps all
 	bench/run

@@ -15,6 +15,7 @@
 
 #include "classify.h"
 #include "docs.h"
+#include "maintainers.h"
 #include "scan.h"
 
 /* A match of a candidate header or identifier, classified once it is confirmed. */
@@ -549,6 +550,86 @@ static void kconfig_suggest(const struct kconfig_db *db, const char *name, size_
 	free(dist);
 }
 
+/* The stronger of two references of one line: a removal over a note, then the more specific match. */
+static int stronger(const struct ref *a, const struct ref *b)
+{
+	if (strcmp(a->action, b->action) && !strcmp(b->action, "review"))
+		return 1;
+	if (strcmp(a->action, b->action) && !strcmp(a->action, "review"))
+		return 0;
+	return tag_rank(a->tag) >= tag_rank(b->tag);
+}
+
+/* One reference per line (the lists of several workers and passes meet here). */
+static void merge_lines(struct locate_result *res)
+{
+	size_t j = 0;
+
+	qsort(res->refs, res->n, sizeof(*res->refs), cmp_ref);
+	for (size_t i = 0; i < res->n; i++) {
+		struct ref *prev = j ? &res->refs[j - 1] : NULL;
+
+		if (prev && prev->line == res->refs[i].line && !strcmp(prev->path, res->refs[i].path)) {
+			if (stronger(&res->refs[i], prev)) {
+				free_ref(prev);
+				*prev = res->refs[i];
+			} else {
+				free_ref(&res->refs[i]);
+			}
+			continue;
+		}
+		res->refs[j++] = res->refs[i];
+	}
+	res->n = j;
+}
+
+/* A MAINTAINERS section whose F: patterns are all the subsystem's goes whole: all its lines are references. */
+static void add_maintainers_sections(const struct footprint *fp, const struct tree *t,
+				     struct locate_result *res)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct maintainers_section *secs;
+	size_t nsec;
+	char *full = path_join(t->root, "MAINTAINERS");
+	int any = 0;
+
+	for (size_t i = 0; i < res->n && !any; i++)
+		any = !strcmp(res->refs[i].path, "MAINTAINERS");
+	if (!any || read_file(full, &sb) < 0) {
+		free(full);
+		sb_release(&sb);
+		return;
+	}
+	free(full);
+	nsec = maintainers_sections(sb.buf, sb.len, fp, &secs);
+	for (size_t i = 0; i < nsec; i++) {
+		const struct maintainers_section *sec = &secs[i];
+		size_t line = sec->first_line;
+
+		if (!sec->nfiles || sec->nowned != sec->nfiles)
+			continue;
+		for (size_t p = sec->start; p < sec->end; p = line_end(sb.buf, sb.len, p), line++) {
+			struct ref r = { 0 };
+
+			r.path = xstrdup("MAINTAINERS");
+			r.line = line;
+			r.last_line = line;
+			r.kind = "maintainers";
+			r.action = "remove";
+			r.off = p;
+			r.text = line_text(sb.buf, sb.len, p);
+			r.match = xstrndup(sb.buf + sec->start, sec->title_end - sec->start - 1);
+			r.reason = xasprintf("in section %s, whose F: patterns all point into removed files",
+					     r.match);
+			r.tag = PAT_PATH;
+			GROW(res->refs, res->cap, res->n + 1);
+			res->refs[res->n++] = r;
+		}
+	}
+	free(secs);
+	sb_release(&sb);
+}
+
 /* Fail on a symbol that is neither defined nor referenced: most likely a typo. */
 static void check_symbols(const struct footprint *fp, const struct kconfig_db *db,
 			  struct locate_result *res)
@@ -641,7 +722,8 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	strset_clear(&foreign);
 	free(pend);
 	add_table_refs(fp, t, res);
-	qsort(res->refs, res->n, sizeof(*res->refs), cmp_ref);
+	add_maintainers_sections(fp, t, res);
+	merge_lines(res);
 	for (size_t i = 0; i < t->files.n; i++)
 		if (footprint_owns(fp, t->files.v[i]))
 			sv_push(&res->owned_files, t->files.v[i]);

@@ -37,12 +37,61 @@ static char *tag_value(const char *p, const char *end, char tag)
 	return xstrndup(v, (size_t)(end - v));
 }
 
+size_t maintainers_sections(const char *d, size_t len, const struct footprint *fp,
+			    struct maintainers_section **out)
+{
+	size_t off = 0, n = 0, cap = 0, line = 1;
+
+	*out = NULL;
+	/* Sections: a title line, then tag lines ("X:\t..."), up to a blank line. */
+	while (off < len) {
+		size_t start = off, end, e, first = line;
+		struct maintainers_section *sec;
+
+		if (d[off] == '\n') {
+			off++;
+			line++;
+			continue;
+		}
+		end = off;
+		while (end < len && d[end] != '\n') {
+			end = line_end(d, len, end);
+			line++;
+		}
+		e = line_end(d, len, start);
+		if (!(e < len && e + 1 < len && d[e + 1] == ':')) {
+			off = end;
+			continue;
+		}
+		GROW(*out, cap, n + 1);
+		sec = &(*out)[n++];
+		memset(sec, 0, sizeof(*sec));
+		sec->start = start;
+		sec->end = end;
+		sec->title_end = e;
+		sec->first_line = first;
+		sec->last_line = line - 1;
+		for (size_t p = e; p < end; p = line_end(d, len, p)) {
+			char *v = tag_value(d + p, d + line_end(d, len, p), 'F');
+
+			if (v) {
+				sec->nfiles++;
+				sec->nowned += maintainers_pattern_owned(fp, v);
+				free(v);
+			}
+		}
+		off = end;
+	}
+	return n;
+}
+
 int maintainers_remove(struct plan *plan, const struct footprint *fp, struct strvec *removed,
 		       struct strbuf *err)
 {
 	const struct plan_file *f = plan_file(plan, "MAINTAINERS");
+	struct maintainers_section *secs;
+	size_t nsec;
 	const char *d;
-	size_t off = 0, len;
 	int touched = 0;
 
 	if (!f) {
@@ -50,53 +99,26 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 		return -1;
 	}
 	d = f->data;
-	len = f->len;
-	/* Sections: a title line, then tag lines, up to a blank line. */
-	while (off < len) {
-		size_t start = off, end, e;
-		size_t nf = 0, nowned = 0;
-		int is_section;
+	nsec = maintainers_sections(d, f->len, fp, &secs);
+	for (size_t i = 0; i < nsec; i++) {
+		const struct maintainers_section *sec = &secs[i];
 
-		if (d[off] == '\n') {
-			off++;
-			continue;
-		}
-		end = off;
-		while (end < len && d[end] != '\n')
-			end = line_end(d, len, end);
-		/* A section has a title and at least one tag line right after it. */
-		e = line_end(d, len, start);
-		is_section = e < len && e + 1 < len && d[e + 1] == ':';
-		if (!is_section) {
-			off = end;
-			continue;
-		}
-		for (size_t p = e; p < end; p = line_end(d, len, p)) {
-			size_t le = line_end(d, len, p);
-			char *v = tag_value(d + p, d + le, 'F');
-
-			if (v) {
-				nf++;
-				nowned += maintainers_pattern_owned(fp, v);
-				free(v);
-			}
-		}
-		if (nf && nowned == nf) {
-			char *title = xstrndup(d + start, e - start - 1);
+		if (sec->nfiles && sec->nowned == sec->nfiles) {
+			char *title = xstrndup(d + sec->start, sec->title_end - sec->start - 1);
 			char *why = xasprintf("section %s: every F: pattern points into removed files", title);
-			size_t stop = end < len && d[end] == '\n' ? end + 1 : end;
+			size_t stop = sec->end < f->len && d[sec->end] == '\n' ? sec->end + 1 : sec->end;
 
 			/* The section and the blank line after it (or before it, at the end). */
-			if (stop == end && start > 0 && d[start - 1] == '\n')
-				plan_edit(plan, "MAINTAINERS", start - 1, end, "", "maintainers", why);
+			if (stop == sec->end && sec->start > 0 && d[sec->start - 1] == '\n')
+				plan_edit(plan, "MAINTAINERS", sec->start - 1, sec->end, "", "maintainers", why);
 			else
-				plan_edit(plan, "MAINTAINERS", start, stop, "", "maintainers", why);
+				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", "maintainers", why);
 			sv_push_owned(removed, title);
 			free(why);
 			touched++;
-		} else if (nowned) {
-			for (size_t p = e; p < end; p = line_end(d, len, p)) {
-				size_t le = line_end(d, len, p);
+		} else if (sec->nowned) {
+			for (size_t p = sec->title_end; p < sec->end; p = line_end(d, f->len, p)) {
+				size_t le = line_end(d, f->len, p);
 				char *v = tag_value(d + p, d + le, 'F');
 
 				if (!v)
@@ -111,7 +133,7 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 			}
 			touched++;
 		}
-		off = end;
 	}
+	free(secs);
 	return touched;
 }

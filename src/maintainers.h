@@ -15,6 +15,18 @@
 int maintainers_remove(struct plan *plan, const struct footprint *fp, struct strvec *removed,
 		       struct strbuf *err);
 
+/* A section of MAINTAINERS: its title line through its last tag line. */
+struct maintainers_section {
+	size_t start, end;         /* bytes: title line to past the last tag line */
+	size_t first_line, last_line;
+	size_t title_end;          /* end of the title line */
+	size_t nfiles, nowned;     /* F: patterns, and those into removed paths */
+};
+
+/* The sections of MAINTAINERS text buf, with their F: patterns counted against fp. */
+size_t maintainers_sections(const char *buf, size_t len, const struct footprint *fp,
+			    struct maintainers_section **out);
+
 /* True if a MAINTAINERS file pattern (F:/X: value) points into an owned path. */
 int maintainers_pattern_owned(const struct footprint *fp, const char *pattern);
 

@@ -292,7 +292,7 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		rc = -1;
 	strset_to_sorted(&cpp_files, &list);
 	for (size_t i = 0; i < list.n && rc == 0; i++)
-		if (cpp_resolve(&r->plan, list.v[i], &syms, NULL, NULL, err) < 0)
+		if (cpp_resolve_flags(&r->plan, list.v[i], &syms, NULL, CPP_SQUEEZE_BLANKS, NULL, err) < 0)
 			rc = -1;
 	sv_clear(&list);
 	if (rc == 0 && !opt->no_cocci) {

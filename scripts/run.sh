@@ -1,0 +1,152 @@
+#!/usr/bin/env bash
+# run.sh [--subsys TARGET] [--out DIR] [--kvm] - excise's main job, end to end.
+#
+# With no --subsys (the InterMezzo case):
+#   1. a work copy of the pristine Linux 6.1 tree, with the InterMezzo
+#      reconstruction applied (tests/fixtures/intermezzo/);
+#   2. a kernel of it, built and booted: intermezzo in /proc/filesystems and
+#      /proc/misc;
+#   3. excise locate intermezzo, then excise remove intermezzo --commit,
+#      written as a patch series (git format-patch) in the output directory;
+#   4. excise check: residue, Kconfig, sparse before and after, build, boot
+#      (intermezzo gone from /proc/filesystems and /proc/misc);
+#   5. a report: references per kind, removed, kept with reasons, what the
+#      2004 patch removed next to what excise removed, sparse counts, build
+#      and boot evidence, times per stage; on the terminal and in
+#      OUT/report.txt.
+# With --subsys TARGET (a symbol, a path or a spec name), the same pipeline
+# runs on the pristine 6.1 tree, without the reconstruction.
+#
+# Work trees live in $EXCISE_CACHE/work/run-NAME (hard-linked copies of the
+# cache); the output directory defaults to out/NAME in the repository.
+set -uo pipefail
+
+top=$(cd "$(dirname "$0")/.." && pwd)
+cache=${EXCISE_CACHE:-$HOME/.cache/excise}
+excise=${EXCISE:-$top/src/excise}
+subsys= out= kvm=
+
+while [ $# -gt 0 ]; do
+	case $1 in
+	--subsys) subsys=$2; shift 2 ;;
+	--out) out=$2; shift 2 ;;
+	--kvm) kvm=--kvm; shift ;;
+	*) echo "usage: run.sh [--subsys TARGET] [--out DIR] [--kvm]" >&2; exit 2 ;;
+	esac
+done
+
+target=${subsys:-intermezzo}
+name=$(basename "${target%/}" .spec)
+out=${out:-$top/out/$name}
+work=$cache/work/run-$name
+before=$work/before
+after=$work/after
+report=$out/report.txt
+mkdir -p "$out" "$work"
+exec 9>"$work.lock"
+flock 9
+
+stage_names=() stage_times=()
+stage_start=$SECONDS
+stage() {	# stage NAME: close the previous stage, open this one
+	if [ ${#stage_names[@]} -gt 0 ]; then
+		stage_times+=($((SECONDS - stage_start)))
+	fi
+	stage_names+=("$1")
+	stage_start=$SECONDS
+	printf '\n==> %s\n' "$1"
+}
+fail() { echo "run.sh: FAIL: $*" >&2; exit 1; }
+
+stage "prepare trees"
+"$top/scripts/deps.sh" || fail "dependencies"
+pristine=$("$top/scripts/tree.sh" 6.1) || fail "no pristine 6.1 tree"
+echo "pristine tree: $pristine"
+"$top/scripts/worktree.sh" "$before" >/dev/null || fail "work copy"
+if [ -z "$subsys" ]; then
+	"$top/scripts/reconstruct.sh" "$before" || fail "the reconstruction does not apply"
+fi
+# The tree to remove from is a git repository (a commit of the tree before),
+# so that excise writes the removal as a patch series.
+rm -rf "$after"
+"$top/scripts/git-tree.sh" "$before" "$after" || fail "git work tree"
+echo "work tree: $after ($(git -C "$after" log --oneline -1))"
+
+# The boot options and checks of the subsystem: from its spec, if it has one.
+spec=$top/specs/$name.spec
+boot_config=() expect_before=() expect_after=()
+if [ -f "$spec" ]; then
+	while read -r key value; do
+		case $key in
+		boot-config) boot_config+=("$value") ;;
+		boot-expect) expect_before+=(--expect "$value") ;;
+		boot-expect-after) expect_after+=(--expect "$value") ;;
+		esac
+	done < "$spec"
+fi
+
+stage "build and boot the tree before the removal"
+kernel=$("$top/scripts/build-kernel.sh" --name "run-$name-before" "$before" "${boot_config[@]}" | tail -n 1) ||
+	fail "the kernel before the removal does not build"
+"$top/scripts/boot.sh" $kvm --log "$out/boot-before.log" "${expect_before[@]}" "$kernel" |
+	tee "$out/boot-before.txt" || fail "the kernel before the removal does not boot"
+
+stage "locate"
+"$excise" locate -C "$after" "$target" | tee "$out/locate.txt"
+"$excise" locate -C "$after" --format=json "$target" > "$out/locate.json"
+"$excise" locate -C "$after" --format=tsv "$target" > "$out/locate.tsv"
+
+stage "remove, as a patch series"
+rm -rf "$out/series"
+"$excise" remove -C "$after" --commit --series "$out/series" "$target" | tee "$out/remove.txt" ||
+	fail "excise remove failed"
+ls "$out/series"
+
+stage "check"
+"$excise" check -C "$after" --before "$before" --logs "$out/check" $kvm "$target" |
+	tee "$out/check.txt"
+check_status=${PIPESTATUS[0]}
+stage_times+=($((SECONDS - stage_start)))
+
+{
+	echo "excise run: $target"
+	echo "pristine tree: $pristine ($(sed -n 's/^SUBLEVEL = //p' "$pristine/Makefile" | sed 's/^/6.1./'))"
+	[ -z "$subsys" ] && echo "reconstruction: tests/fixtures/intermezzo/ ($(wc -l < "$top/tests/fixtures/intermezzo/series") patches)"
+	echo
+	echo "References found (excise locate, the tree before the removal):"
+	grep -E '^[a-z-]+ \([0-9]+\)$' "$out/locate.txt" | sed 's/^/  /'
+	tail -n 1 "$out/locate.txt" | sed 's/^/  /'
+	echo
+	echo "What excise removed (excise remove):"
+	sed 's/^/  /' "$out/remove.txt"
+	echo
+	if [ -f "$spec" ] && grep -q '^history' "$spec"; then
+		echo "The earlier removal next to excise's:"
+		printf '  %-60s %s\n' "removed earlier" "excise"
+		grep '^history' "$spec" | sed 's/^history *//' | while read -r line; do
+			printf '  %-60s %s\n' "$line" "removed too"
+		done
+		echo "  what the earlier removal left behind, excise removed or kept:"
+		grep -E '^  (delete|kconfig|makefile|defconfig|maintainers|doc|c-)' "$out/remove.txt" | sed 's/^/  /'
+		grep -E '^  (kept|review):' "$out/remove.txt" | sed 's/^/  /'
+		echo
+	fi
+	echo "Patch series ($out/series):"
+	ls "$out/series" | sed 's/^/  /'
+	echo
+	echo "Boot before the removal:"
+	grep -a -E 'EXCISE-BOOT|intermezzo|^Linux version' "$out/boot-before.log" | head -n 8 | sed 's/^/  | /'
+	echo
+	echo "Check after the removal:"
+	sed -n '/^step /,$p' "$out/check.txt" | sed 's/^/  /'
+	echo
+	echo "Times:"
+	for i in "${!stage_names[@]}"; do
+		printf '  %-45s %5ss\n' "${stage_names[$i]}" "${stage_times[$i]:-?}"
+	done
+} > "$report"
+echo
+cat "$report"
+echo
+echo "report: $report"
+exit "$check_status"
