@@ -118,10 +118,9 @@ struct kfile {
 };
 
 /*
- * Parse data (len bytes, not necessarily NUL-terminated... but the plan's
- * snapshots are) as the Kconfig file path.  Returns the file, or NULL after
- * appending "path:line: message\n" to err.  The file refers to data and path,
- * which must outlive it.
+ * Parse the len bytes of data as the Kconfig file path.  Returns the file,
+ * or NULL after appending "path:line: message\n" to err (the first problem
+ * only).  The file refers to data and path, which must outlive it.
  */
 struct kfile *kconfig_parse(const char *path, const char *data, size_t len, struct strbuf *err);
 void kconfig_file_free(struct kfile *f);
