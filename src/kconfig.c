@@ -383,39 +383,53 @@ static const char *attr_kind(const struct kattr *a, size_t off)
 	}
 }
 
+/* The child of n whose span holds off, or NULL (binary search: children are in order). */
+static const struct knode *child_at(const struct knode *n, size_t off)
+{
+	size_t lo = 0, hi = n->nkids;
+
+	while (lo < hi) {
+		size_t mid = (lo + hi) / 2;
+		const struct knode *c = n->kids[mid];
+
+		if (off < c->start)
+			hi = mid;
+		else if (off >= c->end)
+			lo = mid + 1;
+		else
+			return c;
+	}
+	return NULL;
+}
+
 static const char *node_kind_at(const struct knode *n, size_t off, const struct strset *own,
 				int in_text)
 {
-	for (const struct knode *c = n->child; c; c = c->next) {
-		if (off < c->start || off >= c->end)
-			continue;
-		if (c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) {
-			if (own && strset_has(own, c->name))
-				return "kconfig-entry";
-			if (in_text)
-				return "other";
-			if (off < line_end(c->file->data, c->file->len, c->start))
-				return "kconfig-entry";
-		}
-		if (c->kind == KN_SOURCE)
-			return "kconfig-source";
-		if (in_text)
-			return c->child ? node_kind_at(c, off, own, in_text) : "other";
-		if (c->kind == KN_IF && off < c->head_end)
-			return "kconfig-if";
-		if (c->kind == KN_SOURCE)
-			return "kconfig-source";
-		if (off < c->head_end) {
-			for (const struct kattr *a = c->attrs; a; a = a->next)
-				if (off >= a->start && off < a->end)
-					return attr_kind(a, off);
-			return "other";
-		}
-		if (c->end_start && off >= c->end_start)
-			return "other";
-		return node_kind_at(c, off, own, in_text);
+	const struct knode *c = child_at(n, off);
+
+	if (!c)
+		return "other";
+	if (c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) {
+		if (own && strset_has(own, c->name))
+			return "kconfig-entry";
+		if (!in_text && off < line_end(c->file->data, c->file->len, c->start))
+			return "kconfig-entry";
 	}
-	return "other";
+	if (c->kind == KN_SOURCE)
+		return "kconfig-source";
+	if (in_text)
+		return c->nkids ? node_kind_at(c, off, own, in_text) : "other";
+	if (c->kind == KN_IF && off < c->head_end)
+		return "kconfig-if";
+	if (off < c->head_end) {
+		for (const struct kattr *a = c->attrs; a; a = a->next)
+			if (off >= a->start && off < a->end)
+				return attr_kind(a, off);
+		return "other";
+	}
+	if (c->end_start && off >= c->end_start)
+		return "other";
+	return node_kind_at(c, off, own, in_text);
 }
 
 const char *kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,

@@ -91,6 +91,8 @@ struct knode {
 	struct kexpr *cond;      /* KN_IF */
 	struct kattr *attrs;
 	struct knode *parent, *child, *next;
+	struct knode **kids;     /* the children again, as an array (by offset) */
+	size_t nkids;
 	struct kfile *file;
 	/* scratch of the removal (kconfig_remove.c) */
 	int dead;                /* 0 alive, 1 dead */

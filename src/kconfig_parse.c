@@ -710,6 +710,19 @@ static struct knode *parse_statement(struct parser *p, struct knode *parent)
 	return n;
 }
 
+/* parent->kids: its children as an array, for binary search by offset. */
+static void index_children(struct parser *p, struct knode *parent)
+{
+	size_t n = 0;
+
+	for (struct knode *c = parent->child; c; c = c->next)
+		n++;
+	parent->kids = arena_alloc(p->arena, (n ? n : 1) * sizeof(*parent->kids));
+	parent->nkids = 0;
+	for (struct knode *c = parent->child; c; c = c->next)
+		parent->kids[parent->nkids++] = c;
+}
+
 /* The statements of parent up to its end keyword (or the end of the file for the root). */
 static void parse_block(struct parser *p, struct knode *parent)
 {
@@ -728,6 +741,7 @@ static void parse_block(struct parser *p, struct knode *parent)
 				fail(p, parent->line, "'%s' without a matching '%s'",
 				     knode_name(parent->kind), want);
 			parent->end = p->len;
+			index_children(p, parent);
 			return;
 		}
 		if (tok_is(p, t, "endmenu") || tok_is(p, t, "endif") || tok_is(p, t, "endchoice")) {
@@ -744,6 +758,7 @@ static void parse_block(struct parser *p, struct knode *parent)
 			parent->end_start = line_start_of(p, kw.start);
 			parent->end_line = kw.line;
 			parent->end = expect_eol(p, "after the end keyword");
+			index_children(p, parent);
 			return;
 		}
 		*tail = parse_statement(p, parent);
