@@ -1,0 +1,20 @@
+# tests/lib/common.sh - sourced by the end-to-end tests.
+top=${EXCISE_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+: "${EXCISE:=$top/src/excise}"
+cache=${EXCISE_CACHE:-$HOME/.cache/excise}
+export EXCISE EXCISE_TOP=$top
+
+skip() { echo "SKIP: $*"; exit 77; }
+fail() { echo "FAIL: $*"; exit 1; }
+
+# The pristine tree of a version (6.1 by default), or skip.
+pristine() {
+	"$top/scripts/tree.sh" "${1:-6.1}" 2>/dev/null || skip "no pristine ${1:-6.1} tree (scripts/tree.sh)"
+}
+
+# A fresh hard-linked work copy at $cache/work/test-NAME; prints its path.
+workcopy() {
+	local dest=$cache/work/test-$1
+	"$top/scripts/worktree.sh" "$dest" "${2:-6.1}" >/dev/null || fail "worktree.sh $dest"
+	echo "$dest"
+}
