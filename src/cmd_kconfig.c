@@ -6,11 +6,14 @@
  *                         [--apply] SYM...
  *   excise kconfig-remove [-C TREE] --stats
  *   excise kconfig-remove [-C TREE] --refs SYM...
+ *   excise kconfig-remove [-C TREE] --every N      (-C first)
  *
  * The removed symbols (with the reason each goes) and every edit go to
  * stderr; the diff to stdout.  --delete plans the deletion of a file or
  * directory first (as the rest of excise would), --stats only parses,
- * --refs lists every occurrence of the symbols in Kconfig files with its kind.
+ * --refs lists every occurrence of the symbols in Kconfig files with its kind,
+ * --every N removes every N-th defined symbol, each alone, and checks that
+ * each result parses and names none of the removed symbols in a statement.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -19,6 +22,7 @@
 
 #include "builtin.h"
 #include "kconfig.h"
+#include "kconfig_ast.h"
 #include "plan.h"
 #include "walk.h"
 
@@ -48,7 +52,8 @@ static void usage_exit(void)
 	fprintf(stderr, "usage: excise kconfig-remove [-C TREE] [--replace OLD=NEW]... "
 			"[--delete PATH]... [--apply] SYM...\n"
 			"       excise kconfig-remove [-C TREE] --stats\n"
-			"       excise kconfig-remove [-C TREE] --refs SYM...\n");
+			"       excise kconfig-remove [-C TREE] --refs SYM...\n"
+			"       excise kconfig-remove [-C TREE] --every N\n");
 	exit(2);
 }
 
@@ -69,6 +74,130 @@ static void print_ref(const struct kconfig_ref *ref, void *ctx)
 		le++;
 	printf("%s:%zu: %s %.*s: %.*s\n", ref->path, ref->line, ref->kind, (int)ref->sym_len,
 	       ref->sym, (int)(le - ls), ls);
+}
+
+/* The first symbol of set that a statement under n still names, or NULL. */
+static const char *still_named(const struct knode *n, const struct strset *set)
+{
+	const char *s;
+
+	for (const struct knode *c = n->child; c; c = c->next) {
+		if ((c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) && strset_has(set, c->name))
+			return c->name;
+		if ((s = kx_first_removed(c->cond, set)))
+			return s;
+		for (const struct kattr *a = c->attrs; a; a = a->next)
+			if ((s = kx_first_removed(a->expr, set)) || (s = kx_first_removed(a->expr2, set)) ||
+			    (s = kx_first_removed(a->cond, set)))
+				return s;
+		if ((s = still_named(c, set)))
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * Remove sym alone from the tree; check that every Kconfig file, as the
+ * plan leaves it, parses and names no removed symbol (orphaned files aside).
+ * Returns the number of problems (printed); counts into *nremoved, *nedits.
+ */
+static int remove_and_verify(const struct tree *t, const char *sym, size_t *nremoved,
+			     size_t *nedits)
+{
+	struct strset one = STRSET_INIT, gone = STRSET_INIT, orphans = STRSET_INIT;
+	struct strset edited = STRSET_INIT;
+	struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
+	struct kconfig_result res = { 0 };
+	struct kconfig_db db;
+	struct plan plan;
+	int bad = 0;
+
+	plan_init(&plan, t->root);
+	strset_add(&one, sym);
+	if (kconfig_db_load(&db, t, &plan, &err) < 0 ||
+	    kconfig_remove(&db, &plan, &one, NULL, &res, &err) < 0 || plan_check(&plan, &err) < 0) {
+		printf("%s: %s", sym, err.buf ? err.buf : "failed\n");
+		bad++;
+		goto out;
+	}
+	for (size_t i = 0; i < res.nremoved; i++)
+		strset_add(&gone, res.removed[i].name);
+	for (size_t i = 0; i < res.orphans.n; i++)
+		strset_add(&orphans, res.orphans.v[i]);
+	for (size_t i = 0; i < res.nchanges; i++)
+		strset_add(&edited, res.changes[i].path);
+	*nremoved += res.nremoved;
+	*nedits += res.nchanges;
+	for (size_t i = 0; i < db.nfiles; i++) {
+		const struct kfile *f = db.files[i];
+		const struct plan_file *pf = plan_file(&plan, f->path);
+		struct kfile *again;
+		const char *left;
+
+		if (strset_has(&orphans, f->path) || !pf || plan_is_deleted(&plan, f->path))
+			continue;
+		if (!strset_has(&edited, f->path)) {
+			if ((left = still_named(&f->root, &gone))) {
+				printf("%s: %s still names %s\n", sym, f->path, left);
+				bad++;
+			}
+			continue;
+		}
+		sb_reset(&text);
+		plan_result(&plan, pf, &text);
+		sb_reset(&err);
+		again = kconfig_parse(f->path, text.buf ? text.buf : "", text.len, &err);
+		if (!again) {
+			printf("%s: the result does not parse: %s", sym, err.buf);
+			bad++;
+		} else if ((left = still_named(&again->root, &gone))) {
+			printf("%s: %s still names %s\n", sym, f->path, left);
+			bad++;
+		}
+		kconfig_file_free(again);
+	}
+out:
+	kconfig_result_release(&res);
+	kconfig_db_release(&db);
+	plan_release(&plan);
+	strset_clear(&one);
+	strset_clear(&gone);
+	strset_clear(&orphans);
+	strset_clear(&edited);
+	sb_release(&err);
+	sb_release(&text);
+	return bad;
+}
+
+/* --every N: remove each N-th defined symbol alone, and verify each result. */
+static int remove_every(const char *root, long every)
+{
+	struct strbuf err = STRBUF_INIT;
+	struct strvec names = STRVEC_INIT;
+	struct kconfig_db db;
+	struct plan plan;
+	struct tree t;
+	size_t tried = 0, nremoved = 0, nedits = 0;
+	int bad = 0;
+	double t0 = now_seconds();
+
+	tree_load(&t, root);
+	plan_init(&plan, root);
+	if (kconfig_db_load(&db, &t, &plan, &err) < 0) {
+		print_errors(&err);
+		exit(2);
+	}
+	kconfig_symbols(&db, &names);
+	kconfig_db_release(&db);
+	plan_release(&plan);
+	for (size_t i = 0; i < names.n; i += (size_t)every, tried++)
+		bad += remove_and_verify(&t, names.v[i], &nremoved, &nedits);
+	printf("removed each of %zu symbols alone (%zu removed with dependents, %zu edits) in %.1f s: "
+	       "%d problem(s)\n", tried, nremoved, nedits, now_seconds() - t0, bad);
+	tree_release(&t);
+	sv_clear(&names);
+	sb_release(&err);
+	return bad ? 1 : 0;
 }
 
 int cmd_kconfig_remove(int argc, char **argv)
@@ -105,6 +234,13 @@ int cmd_kconfig_remove(int argc, char **argv)
 			stats = 1;
 		} else if (!strcmp(a, "--refs")) {
 			refs = 1;
+		} else if (!strcmp(a, "--every") && i + 1 < argc) {
+			char *end;
+			long n = strtol(argv[++i], &end, 10);
+
+			if (*end || n < 1)
+				die("--every wants a number of at least 1, not '%s'", argv[i]);
+			return remove_every(root, n);
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help") || a[0] == '-') {
 			usage_exit();
 		} else {
