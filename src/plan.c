@@ -662,6 +662,21 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
+/*
+ * Tests interrupt a run at random points while it writes (tests/e2e/
+ * remove-kill.sh); $EXCISE_TEST_APPLY_DELAY (microseconds) widens the window
+ * between one file and the next.
+ */
+static void test_delay(void)
+{
+	static long us = -1;
+
+	if (us < 0)
+		us = getenv("EXCISE_TEST_APPLY_DELAY") ? atol(getenv("EXCISE_TEST_APPLY_DELAY")) : 0;
+	if (us > 0)
+		usleep((useconds_t)us);
+}
+
 int plan_apply(struct plan *plan)
 {
 	struct strvec tmps = STRVEC_INIT, dests = STRVEC_INIT;
@@ -694,6 +709,7 @@ int plan_apply(struct plan *plan)
 		}
 		if (fd >= 0)
 			close(fd);
+		test_delay();
 		if (!ret) {
 			sv_push_owned(&tmps, tmp);
 			sv_push_owned(&dests, full);
@@ -709,6 +725,7 @@ int plan_apply(struct plan *plan)
 	}
 	/* 2. Each rename replaces one file whole: old or new, never partial. */
 	for (size_t i = 0; i < tmps.n; i++) {
+		test_delay();
 		if (rename(tmps.v[i], dests.v[i]) < 0) {
 			warnmsg("cannot rename %s to %s: %s", tmps.v[i], dests.v[i], strerror(errno));
 			ret = -1;
@@ -718,6 +735,7 @@ int plan_apply(struct plan *plan)
 	for (size_t i = 0; i < plan->ndels; i++) {
 		char *full = path_join(plan->root, plan->dels[i].path);
 
+		test_delay();
 		if (plan->dels[i].is_dir ? nftw(full, rm_entry, 16, FTW_DEPTH | FTW_PHYS) != 0
 					 : unlink(full) < 0) {
 			warnmsg("cannot delete %s: %s", plan->dels[i].path, strerror(errno));
