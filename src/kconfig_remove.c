@@ -25,6 +25,7 @@
  *     `select Y if E`: goes when E becomes n, loses ` if E` when y;
  *   - `default E [if C]`: goes when C becomes n; when E becomes n it goes,
  *     unless a later default of the entry could apply, then it reads `n`;
+ *     a string, int or hex default naming a removed symbol goes;
  *     def_bool/def_tristate that lose their value become plain bool/tristate
  *     (or go, when another line gives the type);
  *     a choice's `default X` goes (or names NEW with --replace X=NEW);
@@ -758,6 +759,24 @@ static int selects(const struct knode *n, const char *sym)
 	return 0;
 }
 
+/* Is n a bool or tristate (by its own type line, else by its symbol's first definition)? */
+static int is_logic(const struct remover *r, const struct knode *n)
+{
+	enum ktype t = KT_NONE;
+	size_t cnt;
+	const struct kconfig_def *d;
+
+	for (const struct kattr *a = n->attrs; a && t == KT_NONE; a = a->next)
+		if (a->kind == KA_TYPE || a->kind == KA_DEF_TYPE)
+			t = a->type;
+	if (t != KT_NONE)
+		return t == KT_BOOL || t == KT_TRISTATE;
+	if (n->kind != KN_CONFIG && n->kind != KN_MENUCONFIG)
+		return 1;
+	d = kconfig_defs(r->db, n->name, &cnt);
+	return !d || !strcmp(d[0].type, "bool") || !strcmp(d[0].type, "tristate") || !d[0].type[0];
+}
+
 /* Does n set its type elsewhere than in a? */
 static int has_type(const struct knode *n, const struct kattr *a)
 {
@@ -804,6 +823,10 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 			free(owner);
 			if (!nw || !live_member(n, nw))
 				return;
+		} else if (!is_logic(r, n)) {
+			/* A string, int or hex default naming a removed symbol: the value is gone. */
+			delete_attr(r, n, a, kind, "names a removed symbol", cause);
+			return;
 		} else if (v == 0 && later_default(r, n, a)) {
 			char *owner = owner_name(n), *old = one_line(src, a->expr->start, a->expr->end);
 
