@@ -3,13 +3,45 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "dangling.h"
 #include "locate.h"
 #include "report.h"
 
 static void locate_usage(FILE *out)
 {
 	fputs("usage: excise locate [-C TREE] [--format=human|tsv|json] [--jobs N] TARGET...\n"
+	      "       excise locate --dangling [-C TREE] [--format=...] [--jobs N] [PATH...]\n"
+	      "  --dangling  references to Kconfig symbols that no Kconfig file defines (under\n"
+	      "              PATH... only, if given), with a verdict or an exclusion for each\n"
 	      "exit status: 0 references found, 1 none, 2 error\n", out);
+}
+
+/* excise locate --dangling: undefined symbols, reported under paths (or everywhere). */
+static int locate_dangling(const char *root, enum report_format fmt, int nthreads, char **paths,
+			   int npaths)
+{
+	struct dangling_options opt = { nthreads, paths, (size_t)npaths };
+	struct dangling_result res;
+	struct tree t;
+	struct kconfig_db db;
+	struct plan plan;
+	struct strbuf err = STRBUF_INIT;
+	int rc;
+
+	tree_load(&t, root);
+	plan_init(&plan, t.root);
+	if (kconfig_db_load(&db, &t, &plan, &err) < 0)
+		warnmsg("some Kconfig files do not parse; their definitions and references are missed:\n%s",
+			err.buf);
+	dangling_find(&t, &db, &plan, &opt, &res);
+	dangling_report(stdout, fmt, &res);
+	rc = res.ndangling ? 0 : 1;
+	dangling_release(&res);
+	kconfig_db_release(&db);
+	plan_release(&plan);
+	sb_release(&err);
+	tree_release(&t);
+	return rc;
 }
 
 int cmd_locate(int argc, char **argv)
@@ -18,7 +50,7 @@ int cmd_locate(int argc, char **argv)
 	enum report_format fmt = FORMAT_HUMAN;
 	struct locate_options opt = { 0 };
 	char **targets = xcalloc((size_t)argc, sizeof(char *));
-	int ntargets = 0, rc;
+	int ntargets = 0, rc, dangling = 0;
 	struct footprint fp;
 	struct locate_result res;
 	struct tree t;
@@ -35,6 +67,8 @@ int cmd_locate(int argc, char **argv)
 			fmt = report_format_parse(a + 9);
 		else if (!strcmp(a, "--format") && i + 1 < argc)
 			fmt = report_format_parse(argv[++i]);
+		else if (!strcmp(a, "--dangling"))
+			dangling = 1;
 		else if (!strcmp(a, "--jobs") && i + 1 < argc)
 			opt.nthreads = atoi(argv[++i]);
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -44,6 +78,11 @@ int cmd_locate(int argc, char **argv)
 			die("locate: unknown option '%s'", a);
 		else
 			targets[ntargets++] = argv[i];
+	}
+	if (dangling) {
+		rc = locate_dangling(root, fmt, opt.nthreads, targets, ntargets);
+		free(targets);
+		return rc;
 	}
 	if (!ntargets) {
 		locate_usage(stderr);

@@ -289,7 +289,8 @@ static void verify(const struct scanner *s, const struct anchor *a, const char *
 		if (is_word_char((unsigned char)p->text[0]) && start > 0 && is_word_char(u[start - 1]) &&
 		    !(u[start - 1] == '_' && (p->flags & PATF_AFTER_UNDERSCORE)))
 			continue;
-		if (is_word_char((unsigned char)p->text[p->len - 1]) && end < len && is_word_char(u[end]))
+		if (is_word_char((unsigned char)p->text[p->len - 1]) && end < len && is_word_char(u[end]) &&
+		    !(p->flags & PATF_PREFIX))
 			continue;
 		if (!applies(p, fclass, path))
 			continue;

@@ -43,6 +43,8 @@ struct pattern {
 
 /* The pattern may follow a '_': "slob.o" in KCOV_INSTRUMENT_slob.o. */
 #define PATF_AFTER_UNDERSCORE 1u
+/* The pattern is a prefix: a word character may follow ("CONFIG_" in CONFIG_SLOB). */
+#define PATF_PREFIX 2u
 
 struct scan_hit {
 	uint32_t pattern;   /* index into the pattern array */
