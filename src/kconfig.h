@@ -8,7 +8,9 @@
  *   kconfig_defs(&db, "SLOB", &n);                         // definitions
  *   kconfig_remove(&db, &plan, &symbols, repl, &res, &err); // edits into the plan
  *
- * Symbol names never carry the CONFIG_ prefix.
+ * Symbol names never carry the CONFIG_ prefix.  The queries only read the
+ * db (threads may share it); kconfig_remove() uses scratch fields of the
+ * syntax trees, so it runs alone.
  */
 #ifndef EXCISE_KCONFIG_H
 #define EXCISE_KCONFIG_H
@@ -142,8 +144,16 @@ void kconfig_result_release(struct kconfig_result *res);
 
 /*
  * Plan the removal of symbols (and of everything that only existed for
- * them) from every Kconfig file; see kconfig_remove.c for the rules.
- * Returns 0, or -1 with a message in err and nothing added to the plan.
+ * them) from every Kconfig file; see kconfig_remove.c for the rules.  The
+ * db must have been loaded with this plan, and deletions the caller plans
+ * (plan_delete) must be in the plan first: `source` lines of deleted files
+ * go, and symbols defined only in deleted files are removed (requested = 1,
+ * reason "defined only in deleted PATH").  res gets every removed symbol
+ * (requested first, then dependents with the chain of reasons), every edit
+ * (kind, reason) and the Kconfig files no longer sourced (orphans: they
+ * stay, with a "review" note; their symbols are in removed).
+ * Returns 0, or -1 with "problem\n" lines in err and nothing added to the
+ * plan (e.g. a file that did not parse, an unusable --replace).
  */
 int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset *symbols,
 		   const struct kconfig_replace *repl, struct kconfig_result *res,
