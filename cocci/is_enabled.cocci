@@ -466,6 +466,19 @@ statement S1, S2, S3;
   S2
 )
 
+// An if whose whole body is an if with an always-false test and no else
+// goes with it, when its own test has no side effects.
+@nested depends on patch disable drop_else, neg_if, braces0, braces1, braces2, braces3, braces4@
+symbol excise_false__;
+expression E : script:python() { pure(E) };
+statement S;
+@@
+(
+- if (E) { if (excise_false__) S }
+|
+- if (E) if (excise_false__) S
+)
+
 // A kept branch that is a block keeps its braces when it declares variables
 // (unbraced, they would follow statements) or holds comments (spatch does
 // not reindent comments).
@@ -530,13 +543,6 @@ statement S1, S2;
 |
 - while (excise_false__) S1
 )
-
-// An if left with an empty block (its body was a folded if), whose test has
-// no side effects, goes too.
-@emptyif depends on patch disable drop_else, neg_if, braces0, braces1, braces2, braces3, braces4@
-expression E : script:python() { pure(E) };
-@@
-- if (E) {}
 
 // A test left as a value: false or true when a bool function returns it or
 // a bool variable is initialized with it.

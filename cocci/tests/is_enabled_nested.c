@@ -23,3 +23,15 @@ int setup(struct dev *dev, int a, int b)
 	}
 	return x;
 }
+
+int nested_empty(int a)
+{
+	if (a > 1)
+		if (IS_ENABLED(CONFIG_FOO))
+			a--;
+	if (get(a)) {
+		if (IS_ENABLED(CONFIG_FOO))
+			a--;
+	}
+	return a;
+}
