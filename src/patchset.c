@@ -1,0 +1,690 @@
+/* patchset.c - the series as git commits, and as format-patch output with a cover letter. */
+#define _XOPEN_SOURCE 700
+#include "patchset.h"
+
+#include <dirent.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "sha1.h"
+
+static double now(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+/* Run git with args (a NULL-terminated strvec is made here) in root; output to out if non-NULL. */
+static int git_v(const char *root, struct strvec *args, struct strbuf *out, int quiet)
+{
+	int rc;
+
+	GROW(args->v, args->cap, args->n + 1);
+	args->v[args->n] = NULL;
+	rc = run_capture(root, args->v, out, quiet);
+	return rc;
+}
+
+static void git_args(struct strvec *args, const char *first, ...)
+{
+	va_list ap;
+
+	sv_push(args, "git");
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		sv_push(args, a);
+	va_end(ap);
+}
+
+/* Run a git command given as arguments (NULL-terminated); output trimmed of its last newline. */
+static int git_l(const char *root, struct strbuf *out, int quiet, const char *first, ...)
+{
+	struct strvec args = STRVEC_INIT;
+	va_list ap;
+	int rc;
+
+	sv_push(&args, "git");
+	va_start(ap, first);
+	for (const char *a = first; a; a = va_arg(ap, const char *))
+		sv_push(&args, a);
+	va_end(ap);
+	rc = git_v(root, &args, out, quiet);
+	if (out)
+		while (out->len && out->buf[out->len - 1] == '\n')
+			out->buf[--out->len] = '\0';
+	sv_clear(&args);
+	return rc;
+}
+
+/* "Name <email>" of git's committer identity, or NULL. */
+static char *committer(const char *root)
+{
+	struct strbuf out = STRBUF_INIT;
+	char *id = NULL, *gt;
+
+	if (git_l(root, &out, 1, "var", "GIT_COMMITTER_IDENT", NULL) == 0 && out.len &&
+	    (gt = strchr(out.buf, '>')))
+		id = xstrndup(out.buf, (size_t)(gt - out.buf) + 1);
+	sb_release(&out);
+	return id;
+}
+
+/* Mode and blob id of every path of HEAD under the given paths: "path" -> "mode sha". */
+static int head_entries(const char *root, const struct strvec *paths, struct strvec *names,
+			struct strvec *entries)
+{
+	struct strvec args = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+	int rc;
+
+	git_args(&args, "ls-tree", "-r", "-z", "--full-tree", "HEAD", "--", NULL);
+	for (size_t i = 0; i < paths->n; i++)
+		sv_push(&args, paths->v[i]);
+	rc = git_v(root, &args, &out, 0);
+	for (size_t i = 0; rc == 0 && i < out.len;) {
+		const char *e = out.buf + i, *tab = strchr(e, '\t');
+		size_t n = strlen(e);
+
+		/* "<mode> blob <sha>\t<path>" */
+		if (tab && tab - e > 6) {
+			const char *sha = tab - 40;
+
+			sv_push(names, tab + 1);
+			sv_push_owned(entries, xasprintf("%.6s %.40s", e, sha));
+		}
+		i += n + 1;
+	}
+	sv_clear(&args);
+	sb_release(&out);
+	return rc == 0 ? 0 : -1;
+}
+
+static const char *entry_of(const struct strvec *names, const struct strvec *entries,
+			    const char *path)
+{
+	for (size_t i = 0; i < names->n; i++)
+		if (!strcmp(names->v[i], path))
+			return entries->v[i];
+	return NULL;
+}
+
+/* The distinct paths the plan edits. */
+static void edited_paths(const struct plan *plan, struct strvec *out)
+{
+	for (size_t i = 0; i < plan->nedits; i++)
+		if (!i || strcmp(plan->edits[i].path, plan->edits[i - 1].path))
+			sv_push(out, plan->edits[i].path);
+}
+
+static const struct plan_file *snapshot(const struct plan *plan, const char *path)
+{
+	for (size_t i = 0; i < plan->nfiles; i++)
+		if (!strcmp(plan->files[i].path, path))
+			return &plan->files[i];
+	return NULL;
+}
+
+int patchset_check(const struct removal *r, struct strbuf *err)
+{
+	const char *root = r->plan.root;
+	struct strvec paths = STRVEC_INIT, names = STRVEC_INIT, entries = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+	char *who;
+	int bad = 0;
+
+	if (git_l(root, &out, 1, "rev-parse", "--verify", "-q", "HEAD^{commit}", NULL) != 0) {
+		sb_addf(err, "excise: %s: --commit needs a git work tree with a commit to build on\n",
+			root);
+		sb_release(&out);
+		return -1;
+	}
+	if (git_l(root, NULL, 1, "diff", "--cached", "--quiet", NULL) != 0) {
+		sb_addf(err, "excise: %s: the index has staged changes; commit or unstage them first\n",
+			root);
+		bad = 1;
+	}
+	who = committer(root);
+	if (!who) {
+		sb_addf(err, "excise: %s: git does not know who commits (set user.name and user.email)\n",
+			root);
+		bad = 1;
+	}
+	free(who);
+	edited_paths(&r->plan, &paths);
+	if (paths.n && head_entries(root, &paths, &names, &entries) < 0) {
+		sb_addf(err, "excise: %s: git ls-tree HEAD failed\n", root);
+		bad = 1;
+	}
+	for (size_t i = 0; !bad && i < paths.n; i++) {
+		const char *entry = entry_of(&names, &entries, paths.v[i]);
+		const struct plan_file *f = snapshot(&r->plan, paths.v[i]);
+		char id[41];
+
+		if (!entry) {
+			sb_addf(err, "excise: %s: not in HEAD; --commit only changes files git tracks\n",
+				paths.v[i]);
+			bad = 1;
+			continue;
+		}
+		git_blob_id(f->data, f->len, id);
+		if (strcmp(entry + 7, id)) {
+			sb_addf(err, "excise: %s: differs from HEAD; commit or stash the change first\n",
+				paths.v[i]);
+			bad = 1;
+		}
+	}
+	sv_clear(&paths);
+	sv_clear(&names);
+	sv_clear(&entries);
+	sb_release(&out);
+	return bad ? -1 : 0;
+}
+
+/* The contents of f after the edits of commits 0..k (edits sorted by path, then offset). */
+static void content_at(const struct plan *plan, const struct series *s, const struct plan_file *f,
+		       size_t k, struct strbuf *out)
+{
+	size_t pos = 0;
+
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const struct edit *e = &plan->edits[i];
+
+		if (strcmp(e->path, f->path) || s->edit_commit[i] > k)
+			continue;
+		sb_addn(out, f->data + pos, e->start - pos);
+		sb_adds(out, e->repl);
+		pos = e->end;
+	}
+	sb_addn(out, f->data + pos, f->len - pos);
+}
+
+static int write_file(const char *path, const char *data, size_t len)
+{
+	FILE *fp = fopen(path, "wb");
+	int ok;
+
+	if (!fp)
+		return -1;
+	ok = fwrite(data, 1, len, fp) == len;
+	return fclose(fp) == 0 && ok ? 0 : -1;
+}
+
+static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st, (void)ftw;
+	return flag == FTW_DP ? rmdir(path) : unlink(path);
+}
+
+/* Build one commit on parent in the temporary index; its id into id (41 bytes). */
+static int make_commit(const struct series *s, size_t k, struct removal *r, const char *tmpdir,
+		       const char *parent, const char *signoff, const struct strvec *names,
+		       const struct strvec *entries, char *id, struct strbuf *err)
+{
+	const struct series_commit *c = &s->commits[k];
+	const char *root = r->plan.root;
+	struct strvec args = STRVEC_INIT, files = STRVEC_INIT, blobs = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT, data = STRBUF_INIT;
+	char *msg = NULL;
+	int rc = 0;
+
+	if (c->ndels) {
+		git_args(&args, "rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", NULL);
+		for (size_t i = 0; i < c->ndels; i++)
+			sv_push(&args, r->plan.dels[c->dels[i]].path);
+		if (git_v(root, &args, NULL, 0) != 0) {
+			sb_addf(err, "excise: git rm --cached failed for commit %zu\n", k + 1);
+			rc = -1;
+		}
+		sv_clear(&args);
+	}
+	for (size_t i = 0; rc == 0 && i < c->nedits; i++) {
+		const char *path = r->plan.edits[c->edits[i]].path;
+		const struct plan_file *f;
+		char *tmp;
+
+		if (sv_contains(&files, path))
+			continue;
+		f = snapshot(&r->plan, path);
+		sb_reset(&data);
+		content_at(&r->plan, s, f, k, &data);
+		tmp = xasprintf("%s/blob-%zu", tmpdir, files.n);
+		if (write_file(tmp, data.buf ? data.buf : "", data.len) < 0) {
+			sb_addf(err, "excise: %s: cannot write: %s\n", tmp, strerror(errno));
+			rc = -1;
+		}
+		sv_push(&files, path);
+		sv_push_owned(&blobs, tmp);
+	}
+	if (rc == 0 && files.n) {
+		git_args(&args, "hash-object", "-w", "--no-filters", "--", NULL);
+		for (size_t i = 0; i < blobs.n; i++)
+			sv_push(&args, blobs.v[i]);
+		sb_reset(&out);
+		if (git_v(root, &args, &out, 0) != 0 || out.len != files.n * 41) {
+			sb_addf(err, "excise: git hash-object failed for commit %zu\n", k + 1);
+			rc = -1;
+		}
+		sv_clear(&args);
+		if (rc == 0) {
+			git_args(&args, "update-index", "--add", NULL);
+			for (size_t i = 0; i < files.n; i++) {
+				const char *entry = entry_of(names, entries, files.v[i]);
+
+				sv_push(&args, "--cacheinfo");
+				sv_push_owned(&args, xasprintf("%.6s,%.40s,%s", entry ? entry : "100644",
+							       out.buf + 41 * i, files.v[i]));
+			}
+			if (git_v(root, &args, NULL, 0) != 0) {
+				sb_addf(err, "excise: git update-index failed for commit %zu\n", k + 1);
+				rc = -1;
+			}
+			sv_clear(&args);
+		}
+	}
+	sb_reset(&out);
+	if (rc == 0 && (git_l(root, &out, 0, "write-tree", NULL) != 0 || out.len != 40)) {
+		sb_addf(err, "excise: git write-tree failed for commit %zu\n", k + 1);
+		rc = -1;
+	}
+	if (rc == 0) {
+		char *tree = xstrdup(out.buf), *msgfile = xasprintf("%s/message", tmpdir);
+
+		msg = xasprintf("%s\n\n%s\nSigned-off-by: %s\n", c->subject, c->body, signoff);
+		sb_reset(&out);
+		if (write_file(msgfile, msg, strlen(msg)) < 0 ||
+		    git_l(root, &out, 0, "commit-tree", tree, "-p", parent, "-F", msgfile, NULL) != 0 ||
+		    out.len != 40) {
+			sb_addf(err, "excise: git commit-tree failed for commit %zu\n", k + 1);
+			rc = -1;
+		} else {
+			memcpy(id, out.buf, 41);
+		}
+		free(tree);
+		free(msgfile);
+	}
+	free(msg);
+	sv_clear(&files);
+	sv_clear(&blobs);
+	sb_release(&out);
+	sb_release(&data);
+	return rc;
+}
+
+/* Every path the series touches (deleted directories as "dir/"). */
+static void touched_paths(const struct series *s, struct strvec *out)
+{
+	for (size_t i = 0; i < s->n; i++)
+		for (size_t k = 0; k < s->commits[i].paths.n; k++)
+			sv_push(out, s->commits[i].paths.v[k]);
+	sv_sort_uniq(out);
+}
+
+int patchset_commit(const struct series *s, struct removal *r, struct patchset_result *res,
+		    struct strbuf *err)
+{
+	const char *root = r->plan.root;
+	struct strvec paths = STRVEC_INIT, names = STRVEC_INIT, entries = STRVEC_INIT;
+	struct strvec args = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT, gitdir = STRBUF_INIT;
+	char *signoff = committer(root), *tmpdir = NULL, *index = NULL, *old_index = NULL;
+	char parent[41];
+	double t0 = now();
+	int rc = 0;
+
+	memset(res, 0, sizeof(*res));
+	if (!signoff) {
+		sb_addf(err, "excise: git does not know who commits (set user.name and user.email)\n");
+		return -1;
+	}
+	if (git_l(root, &out, 1, "rev-parse", "--verify", "HEAD^{commit}", NULL) != 0 || out.len != 40 ||
+	    git_l(root, &gitdir, 1, "rev-parse", "--absolute-git-dir", NULL) != 0) {
+		sb_addf(err, "excise: %s: cannot read HEAD and the git directory\n", root);
+		free(signoff);
+		sb_release(&out);
+		sb_release(&gitdir);
+		return -1;
+	}
+	memcpy(res->base, out.buf, 41);
+	memcpy(parent, res->base, 41);
+	edited_paths(&r->plan, &paths);
+	if (paths.n && head_entries(root, &paths, &names, &entries) < 0)
+		rc = -1;
+	tmpdir = xasprintf("%s/excise-series-XXXXXX", gitdir.buf);
+	if (rc == 0 && !mkdtemp(tmpdir)) {
+		sb_addf(err, "excise: cannot create %s: %s\n", tmpdir, strerror(errno));
+		free(tmpdir);
+		tmpdir = NULL;
+		rc = -1;
+	}
+	if (rc == 0) {
+		/* A temporary index: the user's index stays as it is until HEAD moves. */
+		index = xasprintf("%s/index", tmpdir);
+		old_index = getenv("GIT_INDEX_FILE") ? xstrdup(getenv("GIT_INDEX_FILE")) : NULL;
+		setenv("GIT_INDEX_FILE", index, 1);
+		if (git_l(root, NULL, 0, "read-tree", "HEAD", NULL) != 0) {
+			sb_addf(err, "excise: git read-tree HEAD failed\n");
+			rc = -1;
+		}
+		for (size_t k = 0; rc == 0 && k < s->n; k++) {
+			char id[41];
+
+			rc = make_commit(s, k, r, tmpdir, parent, signoff, &names, &entries, id, err);
+			if (rc == 0) {
+				memcpy(parent, id, 41);
+				sv_push_owned(&res->commits, xasprintf("%s %s", id, s->commits[k].subject));
+			}
+		}
+		if (old_index)
+			setenv("GIT_INDEX_FILE", old_index, 1);
+		else
+			unsetenv("GIT_INDEX_FILE");
+	}
+	if (tmpdir)
+		nftw(tmpdir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
+	if (rc == 0 && plan_apply(&r->plan) < 0) {
+		sb_addf(err, "excise: the removal was not applied completely; HEAD was not moved "
+			     "(the commits exist: %s)\n", parent);
+		rc = -1;
+	}
+	if (rc == 0) {
+		char *msg = xasprintf("excise remove: %zu commits", s->n);
+
+		if (git_l(root, NULL, 0, "update-ref", "-m", msg, "HEAD", parent, res->base, NULL) != 0) {
+			sb_addf(err, "excise: git update-ref HEAD failed; the work tree holds the removal, "
+				     "the commits end at %s\n", parent);
+			rc = -1;
+		}
+		free(msg);
+		memcpy(res->head, parent, 41);
+	}
+	if (rc == 0) {
+		/* The index entries of the touched paths follow HEAD; then git must see no change. */
+		touched_paths(s, &paths);
+		git_args(&args, "reset", "-q", "--", NULL);
+		for (size_t i = 0; i < paths.n; i++)
+			sv_push(&args, paths.v[i]);
+		if (git_v(root, &args, NULL, 0) != 0)
+			sb_addf(err, "excise: warning: git reset of the touched paths failed\n");
+		sv_clear(&args);
+		git_l(root, NULL, 1, "update-index", "-q", "--refresh", NULL);
+		git_args(&args, "status", "--porcelain", "--untracked-files=no", "--", NULL);
+		for (size_t i = 0; i < paths.n; i++)
+			sv_push(&args, paths.v[i]);
+		sb_reset(&out);
+		if (git_v(root, &args, &out, 0) != 0 || out.len) {
+			sb_addf(err, "excise: the work tree and the last commit differ:\n%s",
+				out.buf ? out.buf : "");
+			rc = -1;
+		}
+		sv_clear(&args);
+	}
+	res->seconds_commit = now() - t0;
+	free(signoff);
+	free(tmpdir);
+	free(index);
+	free(old_index);
+	sv_clear(&paths);
+	sv_clear(&names);
+	sv_clear(&entries);
+	sb_release(&out);
+	sb_release(&gitdir);
+	return rc;
+}
+
+/* ---- format-patch ---- */
+
+static int has_patches(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *de;
+	int found = 0;
+
+	if (!d)
+		return 0;
+	while ((de = readdir(d)) && !found)
+		found = ends_with(de->d_name, ".patch");
+	closedir(d);
+	return found;
+}
+
+static int mkdir_p(const char *dir)
+{
+	char *p = xstrdup(dir);
+	int rc = 0;
+
+	for (char *s = p + 1; *s; s++) {
+		if (*s != '/')
+			continue;
+		*s = '\0';
+		if (mkdir(p, 0777) < 0 && errno != EEXIST)
+			rc = -1;
+		*s = '/';
+	}
+	if (rc == 0 && mkdir(p, 0777) < 0 && errno != EEXIST)
+		rc = -1;
+	free(p);
+	return rc;
+}
+
+/* The addresses get_maintainer.pl gives for the patches, with MAINTAINERS as it was at base. */
+static void maintainers_cc(const char *root, const char *base, const struct strvec *patches,
+			   const char *tmpfile, struct strvec *cc, struct strbuf *err)
+{
+	struct strvec args = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+	char *spec = xasprintf("%s:MAINTAINERS", base), *script = path_join(root, "scripts/get_maintainer.pl");
+
+	if (access(script, R_OK) < 0) {
+		sb_addf(err, "excise: warning: no scripts/get_maintainer.pl: the cover letter has no Cc:\n");
+		goto out;
+	}
+	if (git_l(root, &out, 1, "show", spec, NULL) != 0 || write_file(tmpfile, out.buf, out.len) < 0) {
+		sb_addf(err, "excise: warning: no MAINTAINERS in %s: the cover letter has no Cc:\n", base);
+		goto out;
+	}
+	sv_push(&args, "perl");
+	sv_push(&args, script);
+	sv_push(&args, "--mpath");
+	sv_push(&args, tmpfile);
+	sv_push(&args, "--no-git");
+	sv_push(&args, "--no-git-fallback");
+	sv_push(&args, "--no-rolestats");
+	for (size_t i = 0; i < patches->n; i++)
+		sv_push(&args, patches->v[i]);
+	GROW(args.v, args.cap, args.n + 1);
+	args.v[args.n] = NULL;
+	sb_reset(&out);
+	if (run_capture(root, args.v, &out, 1) != 0) {
+		sb_addf(err, "excise: warning: get_maintainer.pl failed: the cover letter has no Cc:\n");
+		goto out;
+	}
+	for (char *line = out.buf; line && *line;) {
+		char *nl = strchr(line, '\n');
+
+		if (nl)
+			*nl = '\0';
+		if (*line && strchr(line, '@') && !sv_contains(cc, line))
+			sv_push(cc, line);
+		line = nl ? nl + 1 : NULL;
+	}
+out:
+	unlink(tmpfile);
+	sv_clear(&args);
+	sb_release(&out);
+	free(spec);
+	free(script);
+}
+
+/* Replace the first "needle" in sb with repl. */
+static int sb_replace(struct strbuf *sb, const char *needle, const char *repl)
+{
+	char *at = sb->buf ? strstr(sb->buf, needle) : NULL;
+	struct strbuf nb = STRBUF_INIT;
+
+	if (!at)
+		return -1;
+	sb_addn(&nb, sb->buf, (size_t)(at - sb->buf));
+	sb_adds(&nb, repl);
+	sb_adds(&nb, at + strlen(needle));
+	sb_release(sb);
+	*sb = nb;
+	return 0;
+}
+
+/* Fill in the cover letter: subject, text, Cc: header (folded, as format-patch writes --cc). */
+static int write_cover(const char *path, const struct series *s, const struct strvec *cc,
+		       struct strbuf *err)
+{
+	struct strbuf sb = STRBUF_INIT, ccs = STRBUF_INIT;
+	char *tmp = xasprintf("%s.excise-tmp", path), *blank;
+	int rc = 0;
+
+	if (read_file(path, &sb) < 0) {
+		sb_addf(err, "excise: %s: cannot read: %s\n", path, strerror(errno));
+		free(tmp);
+		return -1;
+	}
+	if (sb_replace(&sb, "*** SUBJECT HERE ***", s->cover_subject) < 0 ||
+	    sb_replace(&sb, "*** BLURB HERE ***\n", s->cover_body) < 0) {
+		sb_addf(err, "excise: %s: not a cover letter as format-patch writes it\n", path);
+		rc = -1;
+	}
+	if (rc == 0 && cc->n) {
+		for (size_t i = 0; i < cc->n; i++)
+			sb_addf(&ccs, "%s%s", i ? ",\n    " : "Cc: ", cc->v[i]);
+		sb_adds(&ccs, "\n\n");
+		blank = strstr(sb.buf, "\n\n");
+		if (blank) {
+			size_t at = (size_t)(blank - sb.buf) + 1;
+			struct strbuf nb = STRBUF_INIT;
+
+			sb_addn(&nb, sb.buf, at);
+			sb_addn(&nb, ccs.buf, ccs.len - 1);
+			sb_adds(&nb, sb.buf + at);
+			sb_release(&sb);
+			sb = nb;
+		}
+	}
+	if (rc == 0 && (write_file(tmp, sb.buf, sb.len) < 0 || rename(tmp, path) < 0)) {
+		sb_addf(err, "excise: %s: cannot write: %s\n", path, strerror(errno));
+		unlink(tmp);
+		rc = -1;
+	}
+	free(tmp);
+	sb_release(&sb);
+	sb_release(&ccs);
+	return rc;
+}
+
+int patchset_format(const struct series *s, const struct removal *r, const char *dir,
+		    struct patchset_result *res, struct strbuf *err)
+{
+	const char *root = r->plan.root;
+	struct strbuf out = STRBUF_INIT;
+	struct strvec patches = STRVEC_INIT;
+	char *abs = NULL, *range = NULL, *base = NULL, *tmpfile = NULL;
+	double t0 = now();
+	int rc = 0;
+
+	if (mkdir_p(dir) < 0 || !(abs = realpath(dir, NULL))) {
+		sb_addf(err, "excise: %s: cannot create the series directory: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	if (has_patches(abs)) {
+		sb_addf(err, "excise: %s already holds patches; give an empty or new directory\n", dir);
+		free(abs);
+		return -1;
+	}
+	range = xasprintf("%s..%s", res->base, res->head);
+	base = xasprintf("--base=%s", res->base);
+	if (git_l(root, &out, 0, "format-patch", "--cover-letter", base, "-o", abs, range, NULL) != 0) {
+		sb_addf(err, "excise: git format-patch failed\n");
+		rc = -1;
+	}
+	for (char *line = out.buf; rc == 0 && line && *line;) {
+		char *nl = strchr(line, '\n');
+
+		if (nl)
+			*nl = '\0';
+		sv_push(&res->files, line);
+		if (!ends_with(line, "/0000-cover-letter.patch"))
+			sv_push(&patches, line);
+		line = nl ? nl + 1 : NULL;
+	}
+	if (rc == 0 && (!res->files.n || !ends_with(res->files.v[0], "/0000-cover-letter.patch"))) {
+		sb_addf(err, "excise: git format-patch wrote no cover letter\n");
+		rc = -1;
+	}
+	if (rc == 0) {
+		tmpfile = xasprintf("%s/.MAINTAINERS.base", abs);
+		maintainers_cc(root, res->base, &patches, tmpfile, &res->cc, err);
+		rc = write_cover(res->files.v[0], s, &res->cc, err);
+	}
+	res->seconds_format = now() - t0;
+	free(abs);
+	free(range);
+	free(base);
+	free(tmpfile);
+	sv_clear(&patches);
+	sb_release(&out);
+	return rc;
+}
+
+void patchset_result_release(struct patchset_result *res)
+{
+	sv_clear(&res->commits);
+	sv_clear(&res->files);
+	sv_clear(&res->cc);
+}
+
+int patchset_run(struct removal *r, const struct patchset_options *opt)
+{
+	struct series_options so = { opt->why, 1 };
+	struct patchset_result res;
+	struct strbuf err = STRBUF_INIT;
+	struct series s;
+	int rc = 0;
+
+	memset(&res, 0, sizeof(res));
+	series_split(&s, r, &so);
+	if (opt->dry_run) {
+		series_print(stdout, &s);
+		removal_summary(stderr, r, 0);
+		series_release(&s);
+		return 0;
+	}
+	if (patchset_check(r, &err) < 0 || patchset_commit(&s, r, &res, &err) < 0) {
+		fputs(err.buf ? err.buf : "", stderr);
+		rc = 2;
+		goto out;
+	}
+	printf("committed the removal of %s as %zu patch%s on %.12s:\n", s.title, res.commits.n,
+	       res.commits.n == 1 ? "" : "es", res.base);
+	for (size_t i = 0; i < res.commits.n; i++)
+		printf("  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
+	if (opt->series_dir) {
+		if (patchset_format(&s, r, opt->series_dir, &res, &err) < 0)
+			rc = 2;
+		fputs(err.buf ? err.buf : "", stderr);
+		if (rc == 0)
+			printf("series: %zu files in %s (cover letter Cc: %zu address%s)\n", res.files.n,
+			       opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
+	}
+	if (getenv("EXCISE_TIMES"))
+		fprintf(stderr, "excise: commits %.2f s, format-patch %.2f s\n", res.seconds_commit,
+			res.seconds_format);
+	removal_summary(stdout, r, 1);
+out:
+	patchset_result_release(&res);
+	series_release(&s);
+	sb_release(&err);
+	return rc;
+}

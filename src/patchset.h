@@ -1,0 +1,70 @@
+/*
+ * patchset.h - write a split removal (series.h) into git: one commit per
+ * series commit on top of HEAD, then the work tree, then HEAD; and the
+ * series as `git format-patch` output with a cover letter.
+ *
+ * The commits are built with plumbing in a temporary index (read-tree,
+ * hash-object, update-index, write-tree, commit-tree): each commit's
+ * files are the snapshots the plan read with the edits of that commit and
+ * of the earlier ones applied.  Nothing visible changes until every commit
+ * exists; then plan_apply() writes the work tree, HEAD moves with
+ * update-ref, and the index entries of the touched paths are reset to the
+ * new HEAD.  The result is checked: git must see no difference between the
+ * work tree and the last commit on any touched path.
+ */
+#ifndef EXCISE_PATCHSET_H
+#define EXCISE_PATCHSET_H
+
+#include "remove.h"
+#include "series.h"
+
+struct patchset_result {
+	char base[41];          /* HEAD before */
+	char head[41];          /* HEAD after (the last commit) */
+	struct strvec commits;  /* "<id> <subject>", in series order */
+	struct strvec files;    /* format-patch output, cover letter first */
+	struct strvec cc;       /* get_maintainer.pl addresses put on the cover letter */
+	double seconds_commit, seconds_format;
+};
+
+/*
+ * Check that the git work tree at the plan's root can take the series:
+ * HEAD exists, nothing is staged, every file the plan edits is tracked
+ * and unchanged from HEAD, git knows who commits.  Returns 0, or -1 with
+ * "excise: ..." lines in err.
+ */
+int patchset_check(const struct removal *r, struct strbuf *err);
+
+/*
+ * Create the commits of s, apply the plan to the work tree and move HEAD.
+ * Returns 0, or -1 with the problems in err (HEAD unchanged; the work tree
+ * unchanged unless plan_apply itself failed half way, which it reports).
+ */
+int patchset_commit(const struct series *s, struct removal *r, struct patchset_result *res,
+		    struct strbuf *err);
+
+/*
+ * `git format-patch --cover-letter --base` of base..head into dir (created
+ * if missing; refused if it already holds patches), then fill in the cover
+ * letter: subject, text, and Cc: lines from scripts/get_maintainer.pl run
+ * on the patches against the MAINTAINERS of base.  Returns 0 or -1.
+ */
+int patchset_format(const struct series *s, const struct removal *r, const char *dir,
+		    struct patchset_result *res, struct strbuf *err);
+
+void patchset_result_release(struct patchset_result *res);
+
+struct patchset_options {
+	const char *series_dir;   /* --series DIR, or NULL */
+	const char *why;          /* --why TEXT, or NULL */
+	int dry_run;              /* print the series, change nothing */
+};
+
+/*
+ * excise remove --commit: split the checked plan of r, then (unless
+ * dry_run) check the work tree, commit, and write the series directory.
+ * Reports on stdout, problems on stderr.  Returns the exit status.
+ */
+int patchset_run(struct removal *r, const struct patchset_options *opt);
+
+#endif

@@ -1,0 +1,1534 @@
+/*
+ * series.c - split a planned removal into commits by area, name them as
+ * the kernel does and write their messages (see series.h for the order).
+ */
+#include "series.h"
+
+#include <ctype.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define WRAP 72
+
+/* A commit's place in the series: its area, and the architecture for defconfigs. */
+struct slot {
+	enum series_area area;
+	const char *arch;    /* points into an edit's or deletion's path copy (owned by keys) */
+};
+
+struct splitter {
+	const struct removal *r;
+	const struct plan *plan;
+	const struct series_options *opt;
+	struct strset own;          /* the subsystem's own symbols */
+	struct strset dependents;   /* symbols removed because they depended on it */
+	struct slot *edit_slot;
+	struct slot *del_slot;
+	struct strvec arches;       /* storage for slot.arch */
+	char *title;                /* "the ixgb driver" */
+	char *prefix;               /* "net: ethernet: intel" */
+};
+
+static const char *const area_names[] = { "defconfig", "dependents", "subsystem", "maintainers",
+					  "docs" };
+
+/* ---- small helpers ---- */
+
+static char *dir_name(const char *path)
+{
+	const char *s = strrchr(path, '/');
+
+	return s ? xstrndup(path, (size_t)(s - path)) : xstrdup("");
+}
+
+static char *capitalized(const char *s)
+{
+	char *c = xstrdup(s);
+
+	c[0] = (char)toupper((unsigned char)c[0]);
+	return c;
+}
+
+/* "the ixgb driver" -> "ixgb driver" (for "the ... entry"). */
+static const char *without_article(const char *title)
+{
+	return starts_with(title, "the ") ? title + 4 : title;
+}
+
+static const struct plan_file *snapshot(const struct plan *plan, const char *path)
+{
+	for (size_t i = 0; i < plan->nfiles; i++)
+		if (!strcmp(plan->files[i].path, path))
+			return &plan->files[i];
+	return NULL;
+}
+
+/* The architecture of an arch/<arch>/configs/ path, or NULL (new string). */
+static char *config_arch(const char *path)
+{
+	const char *a, *slash;
+
+	if (!starts_with(path, "arch/"))
+		return NULL;
+	a = path + 5;
+	slash = strchr(a, '/');
+	if (!slash || !starts_with(slash, "/configs/"))
+		return NULL;
+	return xstrndup(a, (size_t)(slash - a));
+}
+
+/* The area a path belongs to by location alone, or -1. */
+static int area_of_path(const char *path)
+{
+	char *arch;
+
+	if (!strcmp(path, "MAINTAINERS"))
+		return AREA_MAINTAINERS;
+	if (starts_with(path, "Documentation/"))
+		return AREA_DOCS;
+	arch = config_arch(path);
+	free(arch);
+	return arch ? AREA_DEFCONFIG : -1;
+}
+
+/* An explicit plan group ("docs", "dependents", ...) as an area, or -1 ("subsystem" refines). */
+static int area_of_group(const char *group)
+{
+	if (!group)
+		return -1;
+	for (size_t i = 0; i < ARRAY_SIZE(area_names); i++)
+		if (!strcmp(group, area_names[i]) && i != AREA_SUBSYSTEM)
+			return (int)i;
+	return -1;
+}
+
+static struct slot make_slot(struct splitter *sp, enum series_area area, const char *path)
+{
+	struct slot s = { area, NULL };
+
+	if (area == AREA_DEFCONFIG) {
+		char *arch = config_arch(path);
+
+		if (!arch)
+			arch = xstrdup("generic");
+		for (size_t i = 0; i < sp->arches.n && !s.arch; i++)
+			if (!strcmp(sp->arches.v[i], arch))
+				s.arch = sp->arches.v[i];
+		if (!s.arch) {
+			sv_push(&sp->arches, arch);
+			s.arch = sp->arches.v[sp->arches.n - 1];
+		}
+		free(arch);
+	}
+	return s;
+}
+
+static int slot_cmp(const struct slot *a, const struct slot *b)
+{
+	if (a->area != b->area)
+		return a->area < b->area ? -1 : 1;
+	if (a->area == AREA_DEFCONFIG)
+		return strcmp(a->arch, b->arch);
+	return 0;
+}
+
+/* A symbol-like word at s (upper case, digits, '_'), its length or 0. */
+static size_t symbol_at(const char *s)
+{
+	size_t n = 0;
+
+	while (isupper((unsigned char)s[n]) || isdigit((unsigned char)s[n]) || s[n] == '_')
+		n++;
+	return n && !isdigit((unsigned char)s[0]) ? n : 0;
+}
+
+/* ---- which symbols are the subsystem's, which its dependents' ---- */
+
+/*
+ * True if a dependent's chain ("SYM: depends on X, which ...") makes it a
+ * user of the subsystem, which can go before it.  The others ("was only
+ * selected by X", "has no prompt, default or select left without X", ...)
+ * are helpers the subsystem itself uses: they go with it, never before.
+ */
+static int is_user_chain(const char *dependent)
+{
+	static const char *const users[] = { "depends on ", "is an `if` on ", "is inside an `if` on ",
+					     "is in a menu that depends on ",
+					     "is in a choice that depends on ",
+					     "is in a file sourced only under " };
+	const char *colon = strchr(dependent, ':');
+
+	for (size_t i = 0; colon && i < ARRAY_SIZE(users); i++)
+		if (starts_with(colon + 2, users[i]))
+			return 1;
+	return 0;
+}
+
+static void split_symbols(struct splitter *sp)
+{
+	const struct removal *r = sp->r;
+
+	for (size_t i = 0; i < r->dependents.n; i++) {
+		const char *d = r->dependents.v[i];
+		const char *colon = strchr(d, ':');
+
+		if (is_user_chain(d))
+			strset_addn(&sp->dependents, d, colon ? (size_t)(colon - d) : strlen(d));
+	}
+	for (size_t i = 0; i < r->fp.symbols.n; i++)
+		if (!strset_has(&sp->dependents, r->fp.symbols.v[i]))
+			strset_add(&sp->own, r->fp.symbols.v[i]);
+}
+
+/*
+ * The symbol whose Kbuild line made path part of the footprint, from the
+ * derivation ("path P: mk:line: obj-$(CONFIG_S) += w"), or NULL (new string).
+ */
+static char *built_by(const struct footprint *fp, const char *path, int is_dir)
+{
+	for (size_t i = 0; i < fp->derivation.n; i++) {
+		const char *d = fp->derivation.v[i], *p, *c;
+		size_t n = strlen(path);
+
+		if (!starts_with(d, "path "))
+			continue;
+		p = d + 5;
+		if (strncmp(p, path, n))
+			continue;
+		p += n;
+		if (is_dir && *p == '/')
+			p++;
+		if (!starts_with(p, ": "))
+			continue;
+		c = strstr(p, "$(CONFIG_");
+		if (c && symbol_at(c + 9))
+			return xstrndup(c + 9, symbol_at(c + 9));
+		return NULL;
+	}
+	return NULL;
+}
+
+/*
+ * The symbol a Kconfig edit is about: the entry it removes, the `if` block's
+ * symbol, or the removed symbol that caused it; NULL if none is named.
+ */
+static const char *kconfig_subject_symbol(const char *reason, size_t *len)
+{
+	static const char *const heads[] = { "remove config ", "remove menuconfig ",
+					     "remove a definition of " };
+	const char *p;
+
+	if (!reason)
+		return NULL;
+	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
+		if (starts_with(reason, heads[i]) && (*len = symbol_at(reason + strlen(heads[i]))))
+			return reason + strlen(heads[i]);
+	if (starts_with(reason, "remove `if ") && (p = strstr(reason, "` block: ")) &&
+	    (*len = symbol_at(p + 9)))
+		return p + 9;
+	p = strrchr(reason, '(');
+	if (p && (*len = symbol_at(p + 1)) && starts_with(p + 1 + *len, " removed)"))
+		return p + 1;
+	return NULL;
+}
+
+/* The symbol of a Makefile or defconfig edit's reason ("...CONFIG_X is removed", "CONFIG_X: ..."). */
+static const char *config_symbol_in(const char *reason, size_t *len)
+{
+	const char *p = reason ? strstr(reason, "CONFIG_") : NULL;
+
+	if (p && (*len = symbol_at(p + 7)))
+		return p + 7;
+	return NULL;
+}
+
+static int is_dependent(const struct splitter *sp, const char *sym, size_t n)
+{
+	return sym && strset_hasn(&sp->dependents, sym, n) && !strset_hasn(&sp->own, sym, n);
+}
+
+/* ---- areas ---- */
+
+static enum series_area deletion_area(struct splitter *sp, const struct deletion *d)
+{
+	int a = area_of_path(d->path);
+	char *sym;
+	enum series_area res = AREA_SUBSYSTEM;
+
+	if (a < 0)
+		a = area_of_group(d->group);
+	if (a >= 0)
+		return (enum series_area)a;
+	/* Headers stay with the subsystem, next to the #include lines that go. */
+	if (ends_with(d->path, ".h"))
+		return AREA_SUBSYSTEM;
+	sym = built_by(&sp->r->fp, d->path, d->is_dir);
+	if (sym && is_dependent(sp, sym, strlen(sym)))
+		res = AREA_DEPENDENTS;
+	free(sym);
+	return res;
+}
+
+/* Symbols of the footprint defined only in files the dependents' commit deletes are dependents too. */
+static void widen_dependents(struct splitter *sp)
+{
+	const struct removal *r = sp->r;
+
+	for (size_t i = 0; i < r->fp.symbols.n; i++) {
+		const char *sym = r->fp.symbols.v[i];
+		const struct kconfig_def *defs;
+		size_t n, inside = 0;
+
+		if (strset_has(&sp->dependents, sym))
+			continue;
+		defs = kconfig_defs(&r->db, sym, &n);
+		for (size_t k = 0; k < n; k++)
+			for (size_t j = 0; j < sp->plan->ndels; j++) {
+				const struct deletion *d = &sp->plan->dels[j];
+				size_t dl = strlen(d->path);
+
+				if (sp->del_slot[j].area == AREA_DEPENDENTS &&
+				    !strncmp(defs[k].path, d->path, dl) &&
+				    (!defs[k].path[dl] || defs[k].path[dl] == '/')) {
+					inside++;
+					break;
+				}
+			}
+		if (n && inside == n) {
+			strset_add(&sp->dependents, sym);
+			strset_clear(&sp->own);
+			for (size_t k = 0; k < r->fp.symbols.n; k++)
+				if (!strset_has(&sp->dependents, r->fp.symbols.v[k]))
+					strset_add(&sp->own, r->fp.symbols.v[k]);
+		}
+	}
+}
+
+/*
+ * The area of the entries a Kconfig edit deletes (an `if` block takes its
+ * entries along): the subsystem's if it defines one of its symbols, the
+ * dependents' if it defines only theirs, else -1.
+ */
+static int defined_in(const struct splitter *sp, const struct edit *e)
+{
+	const struct plan_file *f = snapshot(sp->plan, e->path);
+	int dep = 0;
+
+	if (!f)
+		return -1;
+	for (size_t off = e->start; off < e->end; off = line_end(f->data, e->end, off)) {
+		const char *p = f->data + off;
+		size_t n;
+
+		while (*p == ' ' || *p == '\t')
+			p++;
+		if (starts_with(p, "config "))
+			p += 7;
+		else if (starts_with(p, "menuconfig "))
+			p += 11;
+		else
+			continue;
+		while (*p == ' ' || *p == '\t')
+			p++;
+		n = symbol_at(p);
+		if (n && strset_hasn(&sp->own, p, n))
+			return AREA_SUBSYSTEM;
+		dep |= n && strset_hasn(&sp->dependents, p, n);
+	}
+	return dep ? AREA_DEPENDENTS : -1;
+}
+
+static enum series_area edit_area(const struct splitter *sp, const struct edit *e)
+{
+	int a = area_of_path(e->path);
+	const char *sym = NULL;
+	size_t n = 0;
+
+	if (a < 0)
+		a = area_of_group(e->group);
+	if (a >= 0)
+		return (enum series_area)a;
+	if (!strcmp(e->kind, "maintainers"))
+		return AREA_MAINTAINERS;
+	if (starts_with(e->kind, "doc"))
+		return AREA_DOCS;
+	if (starts_with(e->kind, "kconfig-")) {
+		int defines = defined_in(sp, e);
+
+		if (defines >= 0)
+			return (enum series_area)defines;
+		sym = kconfig_subject_symbol(e->reason, &n);
+	}
+	else if (!strcmp(e->kind, "makefile"))
+		sym = config_symbol_in(e->reason, &n);
+	return is_dependent(sp, sym, n) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
+}
+
+/* True if text[0..n) holds word as a whole path word (not inside a longer name). */
+static int has_path_word(const char *text, size_t n, const char *word)
+{
+	size_t wl = strlen(word);
+
+	for (const char *p = text; wl && (p = memmem(p, n - (size_t)(p - text), word, wl)); p++) {
+		int before = p == text || !(is_word_char((unsigned char)p[-1]) || p[-1] == '/' ||
+					    p[-1] == '-' || p[-1] == '.');
+		char c = (size_t)(p - text) + wl < n ? p[wl] : ' ';
+		int after = word[wl - 1] == '/' || !(is_word_char((unsigned char)c) || c == '-' ||
+						     c == '.' || c == '/');
+
+		if (before && after)
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * True if the text an edit removes refers to a deleted path in a way the
+ * build follows: a Makefile word naming the object or directory, a Kconfig
+ * `source` of a file inside it, an #include of the header.
+ */
+static int edit_refers_to(const struct plan *plan, const struct edit *e, const struct deletion *d)
+{
+	const struct plan_file *f = snapshot(plan, e->path);
+	const char *text;
+	size_t n;
+	int hit = 0;
+
+	if (!f || e->end <= e->start)
+		return 0;
+	text = f->data + e->start;
+	n = e->end - e->start;
+	if (!strcmp(e->kind, "makefile")) {
+		char *dir = dir_name(e->path);
+		size_t dl = strlen(dir);
+		const char *rel = d->path;
+
+		if (dl && !(starts_with(d->path, dir) && d->path[dl] == '/'))
+			rel = NULL;
+		else if (dl)
+			rel = d->path + dl + 1;
+		if (rel && d->is_dir) {
+			char *w = xasprintf("%s/", rel);
+
+			hit = has_path_word(text, n, w);
+			free(w);
+		} else if (rel && (ends_with(rel, ".c") || ends_with(rel, ".S"))) {
+			char *w = xasprintf("%.*s.o", (int)strlen(rel) - 2, rel);
+
+			hit = has_path_word(text, n, w);
+			free(w);
+		}
+		free(dir);
+	} else if (starts_with(e->kind, "kconfig-")) {
+		char *w = xasprintf("\"%s%s", d->path, d->is_dir ? "/" : "\"");
+
+		hit = memmem(text, n, w, strlen(w)) != NULL;
+		free(w);
+	} else if (starts_with(d->path, "include/") && ends_with(d->path, ".h")) {
+		hit = has_path_word(text, n, d->path + 8);
+	}
+	return hit;
+}
+
+/* Move every edit that refers to a deleted path into the deletion's commit, if that is earlier. */
+static void keep_references_before_targets(struct splitter *sp)
+{
+	const struct plan *plan = sp->plan;
+
+	for (size_t i = 0; i < plan->nedits; i++) {
+		struct slot *es = &sp->edit_slot[i];
+
+		if (es->area != AREA_DEPENDENTS && es->area != AREA_SUBSYSTEM)
+			continue;
+		for (size_t j = 0; j < plan->ndels; j++) {
+			const struct slot *ds = &sp->del_slot[j];
+
+			if (slot_cmp(ds, es) < 0 && edit_refers_to(plan, &plan->edits[i], &plan->dels[j]))
+				*es = *ds;
+		}
+	}
+}
+
+/* ---- names ---- */
+
+static const struct {
+	const char *arch;
+	const char *prefix;
+} arch_prefixes[] = {
+	{ "arc", "ARC: configs" },         { "arm", "ARM: configs" },
+	{ "arm64", "arm64: defconfig" },   { "loongarch", "LoongArch: configs" },
+	{ "m68k", "m68k: defconfig" },     { "mips", "MIPS: configs" },
+	{ "powerpc", "powerpc/configs" },  { "s390", "s390/configs" },
+	{ "x86", "x86/configs" },
+};
+
+/*
+ * The most common subject prefix ("ARM: configs") of the recent commits that
+ * touched paths, if the tree has such history: at least two commits and a
+ * third of those with a prefix.  NULL otherwise (new string).
+ */
+static char *history_prefix(const struct splitter *sp, const struct strvec *paths)
+{
+	struct strvec argv = STRVEC_INIT, prefixes = STRVEC_INIT;
+	struct strbuf out = STRBUF_INIT;
+	char *best = NULL;
+	size_t best_n = 0;
+
+	if (!sp->opt->use_history || !sp->r->tree.is_git || !paths->n)
+		return NULL;
+	sv_push(&argv, "git");
+	sv_push(&argv, "log");
+	sv_push(&argv, "-n");
+	sv_push(&argv, "50");
+	sv_push(&argv, "--no-merges");
+	sv_push(&argv, "--format=%s");
+	sv_push(&argv, "--");
+	for (size_t i = 0; i < paths->n; i++)
+		sv_push(&argv, paths->v[i]);
+	GROW(argv.v, argv.cap, argv.n + 1);
+	argv.v[argv.n] = NULL;
+	if (run_capture(sp->r->tree.root, argv.v, &out, 1) == 0) {
+		for (char *line = out.buf; line && *line;) {
+			char *nl = strchr(line, '\n'), *sep = NULL;
+			int ok = 1;
+
+			if (nl)
+				*nl = '\0';
+			for (char *p = line; (p = strstr(p, ": ")); p += 2)
+				sep = p;
+			if (starts_with(line, "Revert") || starts_with(line, "Merge") || !sep || sep == line)
+				ok = 0;
+			for (char *p = line; ok && p < sep; p++)
+				if (*p == ' ' && p[-1] != ':')
+					ok = 0;
+			if (ok)
+				sv_push_owned(&prefixes, xstrndup(line, (size_t)(sep - line)));
+			line = nl ? nl + 1 : NULL;
+		}
+	}
+	for (size_t i = 0; i < prefixes.n; i++) {
+		size_t n = 0;
+
+		for (size_t k = 0; k < prefixes.n; k++)
+			n += !strcmp(prefixes.v[i], prefixes.v[k]);
+		if (n > best_n) {
+			best_n = n;
+			best = prefixes.v[i];
+		}
+	}
+	best = best_n >= 2 && best_n * 3 >= prefixes.n ? xstrdup(best) : NULL;
+	sv_clear(&argv);
+	sv_clear(&prefixes);
+	sb_release(&out);
+	return best;
+}
+
+/* The prefix of arch's defconfig commits. */
+static char *arch_prefix(const struct splitter *sp, const char *arch)
+{
+	struct strvec dir = STRVEC_INIT;
+	char *p;
+
+	sv_push_owned(&dir, xasprintf("arch/%s/configs", arch));
+	p = history_prefix(sp, &dir);
+	sv_clear(&dir);
+	if (p)
+		return p;
+	for (size_t i = 0; i < ARRAY_SIZE(arch_prefixes); i++)
+		if (!strcmp(arch_prefixes[i].arch, arch))
+			return xstrdup(arch_prefixes[i].prefix);
+	return xasprintf("%s: configs", arch);
+}
+
+/*
+ * The subject prefix of the place a path lives in, as the kernel writes it:
+ * drivers/net/ethernet/intel/ixgb -> "net: ethernet: intel", mm/slob.c ->
+ * "mm", fs/intermezzo -> "fs", arch/arm/mach-foo -> "ARM".  NULL at the top.
+ */
+static char *path_prefix(const char *path)
+{
+	char *dir = dir_name(path), *out = NULL;
+
+	if (!dir[0]) {
+		free(dir);
+		return NULL;
+	}
+	if (!strcmp(dir, "drivers")) {
+		out = xstrdup("drivers");
+	} else if (starts_with(dir, "drivers/")) {
+		struct strbuf sb = STRBUF_INIT;
+
+		for (const char *p = dir + 8; *p; p++) {
+			if (*p == '/')
+				sb_adds(&sb, ": ");
+			else
+				sb_addc(&sb, *p);
+		}
+		out = sb_detach(&sb, NULL);
+	} else if (starts_with(dir, "arch/")) {
+		const char *a = dir + 5, *slash = strchr(a, '/');
+		char *arch = slash ? xstrndup(a, (size_t)(slash - a)) : xstrdup(a);
+
+		out = xstrdup(arch);
+		for (size_t i = 0; i < ARRAY_SIZE(arch_prefixes); i++)
+			if (!strcmp(arch_prefixes[i].arch, arch)) {
+				const char *pf = arch_prefixes[i].prefix;
+
+				free(out);
+				out = xstrndup(pf, strcspn(pf, ":/"));
+			}
+		free(arch);
+	} else {
+		out = xstrdup(dir);
+	}
+	free(dir);
+	return out;
+}
+
+/* The number of files a deletion removes (directories counted from the tree's file list). */
+static size_t deleted_files(const struct removal *r, const struct deletion *d)
+{
+	size_t n = 0, dl = strlen(d->path);
+
+	if (!d->is_dir)
+		return 1;
+	for (size_t i = 0; i < r->tree.files.n; i++)
+		n += !strncmp(r->tree.files.v[i], d->path, dl) && r->tree.files.v[i][dl] == '/';
+	return n;
+}
+
+/* The main definition of the subsystem: the first own symbol with a prompt, else the first defined. */
+static const struct kconfig_def *main_def(const struct splitter *sp)
+{
+	const struct kconfig_def *first = NULL;
+
+	if (sp->r->fp.name && strset_has(&sp->own, sp->r->fp.name)) {
+		size_t n;
+		const struct kconfig_def *d = kconfig_defs(&sp->r->db, sp->r->fp.name, &n);
+
+		if (n)
+			return d;
+	}
+	for (size_t i = 0; i < sp->r->fp.symbols.n; i++) {
+		const char *sym = sp->r->fp.symbols.v[i];
+		size_t n;
+		const struct kconfig_def *d;
+
+		if (!strset_has(&sp->own, sym))
+			continue;
+		d = kconfig_defs(&sp->r->db, sym, &n);
+		for (size_t k = 0; k < n; k++) {
+			if (d[k].prompt)
+				return &d[k];
+			if (!first)
+				first = &d[k];
+		}
+	}
+	return first;
+}
+
+/* The subsystem's home: its largest deleted path, else the Kconfig file that defines it. */
+static const char *home_path(const struct splitter *sp)
+{
+	const char *best = NULL;
+	size_t best_n = 0;
+	const struct kconfig_def *d;
+
+	for (size_t i = 0; i < sp->plan->ndels; i++) {
+		size_t n = deleted_files(sp->r, &sp->plan->dels[i]);
+
+		if (sp->del_slot[i].area == AREA_SUBSYSTEM && n > best_n) {
+			best_n = n;
+			best = sp->plan->dels[i].path;
+		}
+	}
+	if (best)
+		return best;
+	d = main_def(sp);
+	return d ? d->path : NULL;
+}
+
+static int contains_word_ci(const char *s, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = s; p && *p; p++)
+		if (!strncasecmp(p, word, n))
+			return 1;
+	return 0;
+}
+
+/* "the SLOB allocator", "the ixgb driver": the spec's title, else from the prompt and the path. */
+static char *derive_title(const struct splitter *sp, const char *home)
+{
+	static const struct {
+		const char *word, *noun;
+	} nouns[] = {
+		{ "allocator", "allocator" }, { "file system", "filesystem" },
+		{ "filesystem", "filesystem" }, { "driver", "driver" }, { "scheduler", "scheduler" },
+		{ "governor", "governor" },   { "protocol", "protocol" },
+	};
+	const struct footprint *fp = &sp->r->fp;
+	const struct kconfig_def *d = main_def(sp);
+	const char *noun = NULL;
+
+	if (fp->title && fp->name && strcmp(fp->title, fp->name))
+		return xstrdup(fp->title);
+	for (size_t i = 0; d && d->prompt && i < ARRAY_SIZE(nouns) && !noun; i++)
+		if (contains_word_ci(d->prompt, nouns[i].word))
+			noun = nouns[i].noun;
+	if (!noun && home) {
+		if (starts_with(home, "drivers/") || starts_with(home, "sound/"))
+			noun = "driver";
+		else if (starts_with(home, "fs/"))
+			noun = "filesystem";
+	}
+	return noun ? xasprintf("the %s %s", fp->name, noun) : xasprintf("%s support", fp->name);
+}
+
+/* ---- commits ---- */
+
+static struct series_commit *commit_for(struct series *s, const struct slot *slot)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct series_commit *c = &s->commits[i];
+
+		if (c->area == slot->area && (slot->area != AREA_DEFCONFIG || !strcmp(c->arch, slot->arch)))
+			return c;
+	}
+	return NULL;
+}
+
+static int cmp_commit(const void *a, const void *b)
+{
+	const struct series_commit *x = a, *y = b;
+
+	if (x->area != y->area)
+		return x->area < y->area ? -1 : 1;
+	return x->area == AREA_DEFCONFIG ? strcmp(x->arch, y->arch) : 0;
+}
+
+static void build_commits(struct splitter *sp, struct series *s)
+{
+	const struct plan *plan = sp->plan;
+
+	for (int pass = 0; pass < 2; pass++) {
+		size_t n = pass ? plan->nedits : plan->ndels;
+
+		for (size_t i = 0; i < n; i++) {
+			const struct slot *slot = pass ? &sp->edit_slot[i] : &sp->del_slot[i];
+
+			if (commit_for(s, slot))
+				continue;
+			GROW(s->commits, s->cap, s->n + 1);
+			memset(&s->commits[s->n], 0, sizeof(s->commits[0]));
+			s->commits[s->n].area = slot->area;
+			s->commits[s->n].arch = slot->arch ? xstrdup(slot->arch) : NULL;
+			s->n++;
+		}
+	}
+	if (s->n)
+		qsort(s->commits, s->n, sizeof(*s->commits), cmp_commit);
+	s->edit_commit = xcalloc(plan->nedits + 1, sizeof(size_t));
+	s->del_commit = xcalloc(plan->ndels + 1, sizeof(size_t));
+	for (size_t i = 0; i < plan->ndels; i++) {
+		struct series_commit *c = commit_for(s, &sp->del_slot[i]);
+
+		GROW(c->dels, c->dels_cap, c->ndels + 1);
+		c->dels[c->ndels++] = i;
+		s->del_commit[i] = (size_t)(c - s->commits);
+		sv_push_owned(&c->paths, plan->dels[i].is_dir ? xasprintf("%s/", plan->dels[i].path)
+							   : xstrdup(plan->dels[i].path));
+	}
+	for (size_t i = 0; i < plan->nedits; i++) {
+		struct series_commit *c = commit_for(s, &sp->edit_slot[i]);
+
+		GROW(c->edits, c->edits_cap, c->nedits + 1);
+		c->edits[c->nedits++] = i;
+		s->edit_commit[i] = (size_t)(c - s->commits);
+		if (!sv_contains(&c->paths, plan->edits[i].path))
+			sv_push(&c->paths, plan->edits[i].path);
+	}
+	for (size_t i = 0; i < s->n; i++)
+		sv_sort_uniq(&s->commits[i].paths);
+}
+
+static const struct series_commit *find_area(const struct series *s, enum series_area area)
+{
+	for (size_t i = 0; i < s->n; i++)
+		if (s->commits[i].area == area)
+			return &s->commits[i];
+	return NULL;
+}
+
+/* The commit a note is reported in: by its path's area, else the subsystem's, else the last. */
+static const struct series_commit *note_commit(const struct series *s, const struct note *n)
+{
+	int a = area_of_path(n->path);
+	const struct series_commit *c = NULL;
+
+	if (a == AREA_DEFCONFIG) {
+		char *arch = config_arch(n->path);
+
+		for (size_t i = 0; i < s->n && !c; i++)
+			if (s->commits[i].area == AREA_DEFCONFIG && !strcmp(s->commits[i].arch, arch))
+				c = &s->commits[i];
+		free(arch);
+	} else if (a >= 0) {
+		c = find_area(s, (enum series_area)a);
+	}
+	if (!c)
+		c = find_area(s, AREA_SUBSYSTEM);
+	return c ? c : s->n ? &s->commits[s->n - 1] : NULL;
+}
+
+/* The CONFIG_ symbols a commit's defconfig edits drop or replace, "X" or "X>Y" (sorted, unique). */
+static void defconfig_symbols(const struct plan *plan, const struct series_commit *c,
+			      struct strvec *out, int *replaced)
+{
+	*replaced = 0;
+	for (size_t i = 0; i < c->nedits; i++) {
+		const struct edit *e = &plan->edits[c->edits[i]];
+		size_t n, m;
+		const char *sym = config_symbol_in(e->reason, &n), *to;
+
+		if (!sym)
+			continue;
+		to = e->reason ? strstr(e->reason, "replaced by CONFIG_") : NULL;
+		if (to && (m = symbol_at(to + 19))) {
+			sv_push_owned(out, xasprintf("%.*s>%.*s", (int)n, sym, (int)m, to + 19));
+			*replaced = 1;
+		} else {
+			sv_push_owned(out, xstrndup(sym, n));
+		}
+	}
+	sv_sort_uniq(out);
+	/* "X" next to "X>Y": the replacement also deleted X's "is not set" line of Y. */
+	for (size_t i = 0; i < out->n; i++) {
+		size_t n = strlen(out->v[i]);
+
+		for (size_t k = 0; k < out->n; k++)
+			if (k != i && !strncmp(out->v[k], out->v[i], n) && out->v[k][n] == '>') {
+				free(out->v[i]);
+				memmove(&out->v[i], &out->v[i + 1], (out->n - i - 1) * sizeof(char *));
+				out->n--;
+				i--;
+				break;
+			}
+	}
+}
+
+static void config_list(struct strbuf *sb, const struct strvec *syms)
+{
+	for (size_t i = 0; i < syms->n; i++) {
+		const char *gt = strchr(syms->v[i], '>');
+
+		if (i)
+			sb_adds(sb, i + 1 == syms->n ? " and " : ", ");
+		sb_addf(sb, "CONFIG_%.*s", gt ? (int)(gt - syms->v[i]) : (int)strlen(syms->v[i]),
+			syms->v[i]);
+	}
+}
+
+static char *defconfig_subject(const struct splitter *sp, const struct series_commit *c)
+{
+	struct strvec syms = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	char *prefix = arch_prefix(sp, c->arch);
+	int replaced;
+
+	defconfig_symbols(sp->plan, c, &syms, &replaced);
+	sb_addf(&sb, "%s: ", prefix);
+	if (syms.n == 1 && replaced) {
+		const char *gt = strchr(syms.v[0], '>');
+
+		sb_addf(&sb, "replace CONFIG_%.*s with CONFIG_%s", (int)(gt - syms.v[0]), syms.v[0], gt + 1);
+	} else if (syms.n && syms.n <= 2) {
+		sb_adds(&sb, "drop ");
+		config_list(&sb, &syms);
+	} else {
+		sb_addf(&sb, "drop the options of %s", sp->title);
+	}
+	free(prefix);
+	sv_clear(&syms);
+	return sb_detach(&sb, NULL);
+}
+
+/* A prefix for commit c: history of its paths, else the common place of its paths, else fallback. */
+static char *commit_prefix(const struct splitter *sp, const struct series_commit *c,
+			   const char *fallback)
+{
+	char *p = history_prefix(sp, &c->paths), *common = NULL;
+
+	if (p)
+		return p;
+	for (size_t i = 0; i < c->paths.n; i++) {
+		char *q = path_prefix(c->paths.v[i]);
+
+		if (!q || (common && strcmp(q, common))) {
+			free(q);
+			free(common);
+			return xstrdup(fallback);
+		}
+		if (!common)
+			common = q;
+		else
+			free(q);
+	}
+	return common ? common : xstrdup(fallback);
+}
+
+static char *docs_prefix(const struct series_commit *c)
+{
+	const char *first = NULL;
+	size_t fl = 0;
+
+	/* "docs: networking" when every file is under one Documentation/<dir>/. */
+	for (size_t i = 0; i < c->paths.n; i++) {
+		const char *p = c->paths.v[i], *sub, *slash;
+
+		if (!starts_with(p, "Documentation/"))
+			return xstrdup("docs");
+		sub = p + 14;
+		slash = strchr(sub, '/');
+		if (!slash)
+			return xstrdup("docs");
+		if (!first) {
+			first = sub;
+			fl = (size_t)(slash - sub);
+		} else if ((size_t)(slash - sub) != fl || strncmp(first, sub, fl)) {
+			return xstrdup("docs");
+		}
+	}
+	return first ? xasprintf("docs: %.*s", (int)fl, first) : xstrdup("docs");
+}
+
+static char *subject_of(const struct splitter *sp, const struct series *s,
+			const struct series_commit *c)
+{
+	const struct removal *r = sp->r;
+	char *prefix, *out;
+
+	switch (c->area) {
+	case AREA_DEFCONFIG:
+		return defconfig_subject(sp, c);
+	case AREA_DEPENDENTS: {
+		struct strvec syms = STRVEC_INIT;
+
+		strset_to_sorted(&sp->dependents, &syms);
+		prefix = commit_prefix(sp, c, sp->prefix);
+		out = syms.n == 1 ? xasprintf("%s: remove %s, which depends on %s", prefix, syms.v[0],
+					      sp->title)
+				  : xasprintf("%s: remove the %zu options that depend on %s", prefix,
+					      syms.n, sp->title);
+		free(prefix);
+		sv_clear(&syms);
+		return out;
+	}
+	case AREA_SUBSYSTEM:
+		return xasprintf("%s: remove %s", sp->prefix, sp->title);
+	case AREA_MAINTAINERS:
+		if (r->maintainers.n)
+			return xasprintf("MAINTAINERS: remove the %s entr%s", without_article(sp->title),
+					 r->maintainers.n == 1 ? "y" : "ies");
+		return xasprintf("MAINTAINERS: drop the paths of %s", sp->title);
+	case AREA_DOCS:
+		prefix = docs_prefix(c);
+		out = c->ndels ? xasprintf("%s: remove the documentation of %s", prefix, sp->title)
+			       : xasprintf("%s: drop mentions of %s", prefix, sp->title);
+		free(prefix);
+		return out;
+	}
+	(void)s;
+	return xstrdup("remove");
+}
+
+/* ---- bodies ---- */
+
+/* "  path: reason" lines, one per changed file, with the count of its changes. */
+static void list_changes(struct strbuf *sb, const struct plan *plan, const struct series_commit *c)
+{
+	for (size_t i = 0; i < c->nedits;) {
+		const struct edit *e = &plan->edits[c->edits[i]];
+		size_t j = i, distinct = 0;
+		struct strvec reasons = STRVEC_INIT;
+
+		while (j < c->nedits && !strcmp(plan->edits[c->edits[j]].path, e->path)) {
+			const char *why = plan->edits[c->edits[j]].reason;
+
+			if (why && !sv_contains(&reasons, why))
+				sv_push(&reasons, why);
+			j++;
+		}
+		distinct = reasons.n;
+		sb_addf(sb, "  %s: ", e->path);
+		if (distinct && ends_with(reasons.v[0], ": requested"))
+			sb_addn(sb, reasons.v[0], strlen(reasons.v[0]) - strlen(": requested"));
+		else
+			sb_adds(sb, distinct ? reasons.v[0] : e->kind);
+		if (distinct > 1)
+			sb_addf(sb, " (and %zu more change%s)", j - i - 1, j - i - 1 == 1 ? "" : "s");
+		else if (j - i > 1)
+			sb_addf(sb, " (%zu changes)", j - i);
+		sb_addc(sb, '\n');
+		sv_clear(&reasons);
+		i = j;
+	}
+}
+
+/* "  path:line: reason" for each edit of c whose reason does not start with skip. */
+static void list_line_edits(struct strbuf *sb, const struct plan *plan,
+			    const struct series_commit *c, const char *skip)
+{
+	for (size_t i = 0; i < c->nedits; i++) {
+		const struct edit *e = &plan->edits[c->edits[i]];
+		const struct plan_file *f = snapshot(plan, e->path);
+
+		if (e->reason && starts_with(e->reason, skip))
+			continue;
+		sb_addf(sb, "  %s:%zu: %s\n", e->path, f ? line_of_offset(f->data, e->start) : 0,
+			e->reason ? e->reason : e->kind);
+	}
+}
+
+static void list_deletions(struct strbuf *sb, const struct removal *r, const struct plan *plan,
+			   const struct series_commit *c)
+{
+	for (size_t i = 0; i < c->ndels; i++) {
+		const struct deletion *d = &plan->dels[c->dels[i]];
+
+		if (d->is_dir) {
+			size_t n = deleted_files(r, d);
+
+			sb_addf(sb, "  %s/ (%zu file%s)\n", d->path, n, n == 1 ? "" : "s");
+		} else {
+			sb_addf(sb, "  %s\n", d->path);
+		}
+	}
+}
+
+static void list_notes(struct strbuf *sb, const struct plan *plan, const struct series *s,
+		       const struct series_commit *c, const char *action, const char *heading)
+{
+	int any = 0;
+
+	for (size_t i = 0; i < plan->nnotes; i++) {
+		const struct note *n = &plan->notes[i];
+
+		if (strcmp(n->action, action) || (c && note_commit(s, n) != c))
+			continue;
+		if (!any)
+			sb_addf(sb, "\n%s\n", heading);
+		any = 1;
+		sb_addf(sb, "  %s:%zu: %s\n", n->path, n->line, n->reason ? n->reason : n->kind);
+	}
+}
+
+/* "earlier in this series" / "in the previous patch" for commit c relative to the commit at. */
+static const char *where(const struct series *s, const struct series_commit *at,
+			 const struct series_commit *c)
+{
+	long d = (long)(c - s->commits) - (long)(at - s->commits);
+
+	return d == -1 ? "in the previous patch" : d == 1 ? "in the next patch" :
+	       d < 0 ? "earlier in this series" : "later in this series";
+}
+
+static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+			   const struct series_commit *c)
+{
+	const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
+	struct strvec syms = STRVEC_INIT;
+	char *title = capitalized(sp->title);
+	int replaced, choice = 0;
+
+	defconfig_symbols(sp->plan, c, &syms, &replaced);
+	if (sub)
+		sb_addf(sb, "%s is removed %s, and with it ", title, where(s, c, sub));
+	else
+		sb_addf(sb, "%s is gone, and with it ", title);
+	config_list(sb, &syms);
+	sb_addf(sb, ". %s %s %s the %s defconfig%s that name%s %s, so that no configuration "
+		    "names an option that no longer exists.\n",
+		replaced ? "Replace" : "Drop", syms.n == 1 ? "it" : "them", replaced ? "in" : "from",
+		c->arch, c->paths.n == 1 ? "" : "s", c->paths.n == 1 ? "s" : "",
+		syms.n == 1 ? "it" : "them");
+	for (size_t i = 0; i < syms.n; i++) {
+		const char *gt = strchr(syms.v[i], '>');
+		char *sym = gt ? xstrndup(syms.v[i], (size_t)(gt - syms.v[i])) : xstrdup(syms.v[i]);
+		size_t n;
+		const struct kconfig_def *d = kconfig_defs(&sp->r->db, sym, &n);
+
+		if (gt)
+			sb_addf(sb, "CONFIG_%s becomes CONFIG_%s, which takes its place.\n", sym, gt + 1);
+		else if (n && d->choice && !choice++)
+			sb_addf(sb, "CONFIG_%s is a member of the choice \"%s\": these configurations "
+				    "get the choice's default instead.\n", sym, d->choice);
+		free(sym);
+	}
+	sb_adds(sb, "\n");
+	for (size_t i = 0; i < c->paths.n; i++)
+		sb_addf(sb, "  %s\n", c->paths.v[i] + strlen("arch/") + strlen(c->arch) + strlen("/configs/"));
+	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	sv_clear(&syms);
+	free(title);
+}
+
+static void body_dependents(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+			    const struct series_commit *c)
+{
+	const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
+	const struct removal *r = sp->r;
+	char *title = capitalized(sp->title);
+
+	if (sub)
+		sb_addf(sb, "%s is removed %s.", title, where(s, c, sub));
+	else
+		sb_addf(sb, "%s is gone.", title);
+	sb_adds(sb, " These options depend on it and could never be enabled again: remove them "
+		    "first, with what is built only for them, so that no step of the series keeps a "
+		    "`depends on` or `select` of a symbol that is gone.\n\n");
+	sb_adds(sb, "Removed, with the chain that ties each to it:\n");
+	for (size_t i = 0; i < r->dependents.n; i++)
+		if (is_user_chain(r->dependents.v[i]))
+			sb_addf(sb, "  %s\n", r->dependents.v[i]);
+	for (size_t i = 0; i < r->fp.symbols.n; i++) {
+		const char *sym = r->fp.symbols.v[i];
+		int listed = 0;
+
+		for (size_t k = 0; k < r->dependents.n && !listed; k++)
+			listed = starts_with(r->dependents.v[k], sym) &&
+				 r->dependents.v[k][strlen(sym)] == ':';
+		if (!listed && strset_has(&sp->dependents, sym))
+			sb_addf(sb, "  %s: defined only in files removed here\n", sym);
+	}
+	if (c->ndels) {
+		sb_adds(sb, "\nDeleted:\n");
+		list_deletions(sb, r, sp->plan, c);
+	}
+	if (c->nedits) {
+		sb_adds(sb, "\nChanged:\n");
+		list_changes(sb, sp->plan, c);
+	}
+	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	free(title);
+}
+
+static void symbol_list(struct strbuf *sb, const struct strset *set)
+{
+	struct strvec v = STRVEC_INIT;
+
+	strset_to_sorted(set, &v);
+	for (size_t i = 0; i < v.n; i++)
+		sb_addf(sb, "%s%s", i ? (i + 1 == v.n ? " and " : ", ") : "", v.v[i]);
+	sv_clear(&v);
+}
+
+static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+			   const struct series_commit *c)
+{
+	const struct removal *r = sp->r;
+	const struct series_commit *dep = find_area(s, AREA_DEPENDENTS);
+	const struct series_commit *defc = find_area(s, AREA_DEFCONFIG);
+	const struct series_commit *mnt = find_area(s, AREA_MAINTAINERS);
+	const struct series_commit *doc = find_area(s, AREA_DOCS);
+
+	sb_addf(sb, "Remove %s, with everything in the tree that exists only for it", sp->title);
+	if (sp->own.n) {
+		sb_addf(sb, ": the Kconfig symbol%s ", sp->own.n == 1 ? "" : "s");
+		symbol_list(sb, &sp->own);
+		sb_adds(sb, ", its files and build rules, and the code that uses it elsewhere");
+	}
+	sb_adds(sb, ". Every other reference in the tree goes too, except those listed at the "
+		    "end.\n\n");
+	if (sp->opt->why && sp->opt->why[0])
+		sb_addf(sb, "%s\n\n", sp->opt->why);
+	if (defc || dep) {
+		sb_adds(sb, "Earlier patches in this series dropped");
+		if (defc) {
+			struct strvec syms = STRVEC_INIT, all = STRVEC_INIT;
+			int replaced, any_replaced = 0;
+
+			for (size_t i = 0; i < s->n; i++) {
+				if (s->commits[i].area != AREA_DEFCONFIG)
+					continue;
+				defconfig_symbols(sp->plan, &s->commits[i], &syms, &replaced);
+				any_replaced |= replaced;
+				for (size_t k = 0; k < syms.n; k++)
+					sv_push(&all, syms.v[k]);
+				sv_clear(&syms);
+			}
+			sv_sort_uniq(&all);
+			sb_adds(sb, any_replaced ? " or replaced " : " ");
+			if (all.n <= 3)
+				config_list(sb, &all);
+			else
+				sb_addf(sb, "%zu of its options", all.n);
+			sb_adds(sb, " from the arch defconfigs");
+			sv_clear(&all);
+		}
+		if (defc && dep)
+			sb_adds(sb, " and");
+		if (dep)
+			sb_adds(sb, " the options that depend on it");
+		sb_adds(sb, ".");
+	}
+	if (mnt || doc) {
+		sb_addf(sb, "%s%s%s%s follow%s in the next patch%s.", defc || dep ? " " : "",
+			mnt ? "Its MAINTAINERS entry" : "", mnt && doc ? " and " : "",
+			doc ? (mnt ? "its documentation" : "Its documentation") : "",
+			mnt && doc ? "" : "s", mnt && doc ? "es" : "");
+	}
+	if (defc || dep || mnt || doc)
+		sb_adds(sb, "\n\n");
+	/* Helpers only the subsystem used go with it, never before it. */
+	for (size_t i = 0, n = 0; i < r->dependents.n; i++)
+		if (!is_user_chain(r->dependents.v[i]))
+			sb_addf(sb, "%s  %s\n", n++ ? "" : "Also removed, as only it needed them:\n",
+				r->dependents.v[i]);
+	for (size_t i = 0; i < r->dependents.n; i++)
+		if (!is_user_chain(r->dependents.v[i])) {
+			sb_adds(sb, "\n");
+			break;
+		}
+	if (c->ndels) {
+		sb_adds(sb, "Deleted:\n");
+		list_deletions(sb, r, sp->plan, c);
+	}
+	if (c->nedits) {
+		sb_addf(sb, "%sChanged:\n", c->ndels ? "\n" : "");
+		list_changes(sb, sp->plan, c);
+	}
+	for (size_t i = 0; i < r->problems.n; i++)
+		sb_addf(sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
+	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+}
+
+static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+			     const struct series_commit *c)
+{
+	const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
+	char *title = capitalized(sp->title);
+
+	if (sub)
+		sb_addf(sb, "%s was removed %s. ", title, where(s, c, sub));
+	else
+		sb_addf(sb, "%s is gone. ", title);
+	if (sp->r->maintainers.n) {
+		sb_addf(sb, "Remove %s MAINTAINERS entr%s, whose file patterns now match nothing:\n\n",
+			sp->r->maintainers.n == 1 ? "its" : "the", sp->r->maintainers.n == 1 ? "y" : "ies");
+		for (size_t i = 0; i < sp->r->maintainers.n; i++)
+			sb_addf(sb, "  %s\n", sp->r->maintainers.v[i]);
+		if (c->nedits > sp->r->maintainers.n) {
+			sb_adds(sb, "\nAlso drop the lines of other entries that point into its files:\n\n");
+			list_line_edits(sb, sp->plan, c, "section ");
+		}
+	} else {
+		sb_adds(sb, "Drop the MAINTAINERS lines that point into its removed files:\n\n");
+		list_line_edits(sb, sp->plan, c, "section ");
+	}
+	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	free(title);
+}
+
+static void body_docs(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+		      const struct series_commit *c)
+{
+	const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
+	char *title = capitalized(sp->title);
+
+	if (sub)
+		sb_addf(sb, "%s was removed %s. ", title, where(s, c, sub));
+	else
+		sb_addf(sb, "%s is gone. ", title);
+	sb_addf(sb, "%s the lines of other documents that name it.\n",
+		c->ndels ? "Remove its documentation and" : "Drop");
+	if (c->ndels) {
+		sb_adds(sb, "\nDeleted:\n");
+		list_deletions(sb, sp->r, sp->plan, c);
+	}
+	if (c->nedits) {
+		sb_adds(sb, "\nChanged:\n");
+		list_changes(sb, sp->plan, c);
+	}
+	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	free(title);
+}
+
+/* ---- cover letter ---- */
+
+static void summary_table(struct strbuf *sb, const struct removal *r)
+{
+	struct strvec kinds = STRVEC_INIT;
+	size_t files = 0, kept = 0, review = 0;
+
+	for (size_t i = 0; i < r->plan.ndels; i++)
+		files += deleted_files(r, &r->plan.dels[i]);
+	for (size_t i = 0; i < r->plan.nedits; i++)
+		if (!sv_contains(&kinds, r->plan.edits[i].kind))
+			sv_push(&kinds, r->plan.edits[i].kind);
+	sv_sort_uniq(&kinds);
+	for (size_t i = 0; i < r->plan.nnotes; i++) {
+		kept += !strcmp(r->plan.notes[i].action, "kept");
+		review += !strcmp(r->plan.notes[i].action, "review");
+	}
+	sb_adds(sb, "  kind                    count\n");
+	sb_adds(sb, "  ----------------------  -----\n");
+	sb_addf(sb, "  %-22s  %5zu\n", "deleted files", files);
+	for (size_t k = 0; k < kinds.n; k++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < r->plan.nedits; i++)
+			n += !strcmp(r->plan.edits[i].kind, kinds.v[k]);
+		sb_addf(sb, "  %-22s  %5zu\n", kinds.v[k], n);
+	}
+	sb_addf(sb, "  %-22s  %5zu\n", "dependents removed", r->dependents.n);
+	sb_addf(sb, "  %-22s  %5zu\n", "kept", kept);
+	sb_addf(sb, "  %-22s  %5zu\n", "left for review", review);
+	sv_clear(&kinds);
+}
+
+static void cover(struct series *s, const struct splitter *sp)
+{
+	const struct removal *r = sp->r;
+	struct strbuf sb = STRBUF_INIT, text = STRBUF_INIT;
+
+	s->cover_subject = xasprintf("%s: remove %s", sp->prefix, sp->title);
+	sb_addf(&sb, "This series removes %s from the tree, with everything that exists only for it.",
+		sp->title);
+	if (sp->opt->why && sp->opt->why[0])
+		sb_addf(&sb, " %s", sp->opt->why);
+	sb_adds(&sb, "\n\nThe patches are ordered so that every step still configures and builds:\n");
+	if (find_area(s, AREA_DEFCONFIG))
+		sb_adds(&sb, "  - the arch defconfigs first, one patch per architecture: they only drop "
+			     "lines, and each arch tree can take its own;\n");
+	if (find_area(s, AREA_DEPENDENTS))
+		sb_adds(&sb, "  - then the options that depend on it, so that no step keeps a "
+			     "`depends on` or `select` of a symbol that is gone;\n");
+	if (find_area(s, AREA_SUBSYSTEM))
+		sb_adds(&sb, "  - the subsystem itself: its files, Kconfig entry, Makefile lines, "
+			     "headers, and the code that used it; a Makefile line, `source` or "
+			     "#include goes in the same patch as the file it names;\n");
+	if (find_area(s, AREA_MAINTAINERS))
+		sb_adds(&sb, "  - MAINTAINERS, once the files its patterns name are gone;\n");
+	if (find_area(s, AREA_DOCS))
+		sb_adds(&sb, "  - Documentation last, so that no Kconfig help text points at a "
+			     "deleted page in between.\n");
+	sb_adds(&sb, "\nWhat the series changes:\n\n");
+	summary_table(&sb, r);
+	if (r->dependents.n) {
+		sb_adds(&sb, "\nDependents removed, with their chains:\n");
+		for (size_t i = 0; i < r->dependents.n; i++)
+			sb_addf(&sb, "  %s\n", r->dependents.v[i]);
+	}
+	if (r->maintainers.n) {
+		sb_adds(&sb, "\nMAINTAINERS sections removed:\n");
+		for (size_t i = 0; i < r->maintainers.n; i++)
+			sb_addf(&sb, "  %s\n", r->maintainers.v[i]);
+	}
+	list_notes(&sb, &r->plan, s, NULL, "kept", "Kept on purpose:");
+	list_notes(&sb, &r->plan, s, NULL, "review", "Left for review (not changed by the series):");
+	for (size_t i = 0; i < r->problems.n; i++)
+		sb_addf(&sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
+	sb_adds(&sb, "\nMade with excise remove --commit.\n");
+	series_wrap(&text, sb.buf, WRAP);
+	s->cover_body = sb_detach(&text, NULL);
+	sb_release(&sb);
+}
+
+/* ---- wrapping ---- */
+
+static void wrap_words(struct strbuf *out, const char *p, size_t n, size_t width, size_t first_indent,
+		       size_t indent)
+{
+	size_t col = 0;
+	int line_empty = 1;
+
+	for (size_t k = 0; k < first_indent; k++)
+		sb_addc(out, ' ');
+	col = first_indent;
+	while (n) {
+		size_t w = 0;
+
+		while (n && *p == ' ') {
+			p++;
+			n--;
+		}
+		while (w < n && p[w] != ' ')
+			w++;
+		if (!w)
+			break;
+		if (!line_empty && col + 1 + w > width) {
+			sb_addc(out, '\n');
+			for (size_t k = 0; k < indent; k++)
+				sb_addc(out, ' ');
+			col = indent;
+			line_empty = 1;
+		}
+		if (!line_empty) {
+			sb_addc(out, ' ');
+			col++;
+		}
+		sb_addn(out, p, w);
+		col += w;
+		line_empty = 0;
+		p += w;
+		n -= w;
+	}
+	sb_addc(out, '\n');
+}
+
+void series_wrap(struct strbuf *out, const char *text, size_t width)
+{
+	const char *p = text;
+	struct strbuf para = STRBUF_INIT;
+
+	while (*p) {
+		const char *nl = strchr(p, '\n');
+		size_t n = nl ? (size_t)(nl - p) : strlen(p);
+
+		if (n && p[0] == ' ') {
+			size_t ind = 0;
+
+			while (ind < n && p[ind] == ' ')
+				ind++;
+			if (para.len) {
+				wrap_words(out, para.buf, para.len, width, 0, 0);
+				sb_reset(&para);
+			}
+			if (n <= width) {   /* a line that fits stays as it is (tables) */
+				sb_addn(out, p, n);
+				sb_addc(out, '\n');
+			} else {
+				wrap_words(out, p + ind, n - ind, width, ind, ind + 2);
+			}
+		} else if (!n) {
+			if (para.len) {
+				wrap_words(out, para.buf, para.len, width, 0, 0);
+				sb_reset(&para);
+			}
+			sb_addc(out, '\n');
+		} else {
+			if (para.len)
+				sb_addc(&para, ' ');
+			sb_addn(&para, p, n);
+		}
+		p += n + (nl ? 1 : 0);
+	}
+	if (para.len)
+		wrap_words(out, para.buf, para.len, width, 0, 0);
+	sb_release(&para);
+}
+
+/* ---- entry points ---- */
+
+void series_split(struct series *s, const struct removal *r, const struct series_options *opt)
+{
+	static const struct series_options defaults = { NULL, 1 };
+	struct splitter sp = { 0 };
+	const struct plan *plan = &r->plan;
+	const char *home;
+
+	memset(s, 0, sizeof(*s));
+	sp.r = r;
+	sp.plan = plan;
+	sp.opt = opt ? opt : &defaults;
+	split_symbols(&sp);
+	sp.edit_slot = xcalloc(plan->nedits + 1, sizeof(struct slot));
+	sp.del_slot = xcalloc(plan->ndels + 1, sizeof(struct slot));
+	for (size_t i = 0; i < plan->ndels; i++)
+		sp.del_slot[i] = make_slot(&sp, deletion_area(&sp, &plan->dels[i]), plan->dels[i].path);
+	widen_dependents(&sp);
+	for (size_t i = 0; i < plan->nedits; i++)
+		sp.edit_slot[i] = make_slot(&sp, edit_area(&sp, &plan->edits[i]), plan->edits[i].path);
+	keep_references_before_targets(&sp);
+	build_commits(&sp, s);
+
+	home = home_path(&sp);
+	sp.title = derive_title(&sp, home);
+	if (r->fp.area) {
+		sp.prefix = xstrdup(r->fp.area);
+	} else {
+		const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
+		struct strvec owned = STRVEC_INIT;
+
+		for (size_t i = 0; sub && i < sub->ndels; i++)
+			sv_push(&owned, plan->dels[sub->dels[i]].path);
+		sp.prefix = history_prefix(&sp, &owned);
+		if (!sp.prefix && home)
+			sp.prefix = path_prefix(home);
+		if (!sp.prefix)
+			sp.prefix = xstrdup(r->fp.name ? r->fp.name : "treewide");
+		sv_clear(&owned);
+	}
+	for (size_t i = 0; i < s->n; i++) {
+		struct series_commit *c = &s->commits[i];
+		struct strbuf body = STRBUF_INIT, text = STRBUF_INIT;
+
+		c->subject = subject_of(&sp, s, c);
+		switch (c->area) {
+		case AREA_DEFCONFIG:
+			body_defconfig(&body, &sp, s, c);
+			break;
+		case AREA_DEPENDENTS:
+			body_dependents(&body, &sp, s, c);
+			break;
+		case AREA_SUBSYSTEM:
+			body_subsystem(&body, &sp, s, c);
+			break;
+		case AREA_MAINTAINERS:
+			body_maintainers(&body, &sp, s, c);
+			break;
+		case AREA_DOCS:
+			body_docs(&body, &sp, s, c);
+			break;
+		}
+		series_wrap(&text, body.buf ? body.buf : "", WRAP);
+		c->body = sb_detach(&text, NULL);
+		sb_release(&body);
+	}
+	cover(s, &sp);
+
+	strset_clear(&sp.own);
+	strset_clear(&sp.dependents);
+	free(sp.edit_slot);
+	free(sp.del_slot);
+	sv_clear(&sp.arches);
+	s->title = sp.title;
+	free(sp.prefix);
+}
+
+void series_release(struct series *s)
+{
+	for (size_t i = 0; i < s->n; i++) {
+		struct series_commit *c = &s->commits[i];
+
+		free(c->arch), free(c->subject), free(c->body), free(c->edits), free(c->dels);
+		sv_clear(&c->paths);
+	}
+	free(s->commits);
+	free(s->edit_commit);
+	free(s->del_commit);
+	free(s->title);
+	free(s->cover_subject);
+	free(s->cover_body);
+	memset(s, 0, sizeof(*s));
+}
+
+void series_print(FILE *out, const struct series *s)
+{
+	fprintf(out, "[0/%zu] %s\n\n%s", s->n, s->cover_subject ? s->cover_subject : "",
+		s->cover_body ? s->cover_body : "");
+	for (size_t i = 0; i < s->n; i++) {
+		const struct series_commit *c = &s->commits[i];
+
+		fprintf(out, "\n[%zu/%zu] %s\n\n%s\n", i + 1, s->n, c->subject, c->body);
+		for (size_t k = 0; k < c->paths.n; k++)
+			fprintf(out, " %s\n", c->paths.v[k]);
+	}
+}

@@ -1,0 +1,83 @@
+/*
+ * series.h - split a planned removal into a patch series in the kernel's
+ * conventions: one commit per area, ordered so that every step still
+ * configures and builds, each with a subject and a body wrapped at 72
+ * columns.
+ *
+ * The areas, in series order:
+ *   1. arch defconfigs, one commit per architecture: they only drop lines
+ *      for symbols that still exist, and each arch tree can take its own;
+ *   2. dependents: the Kconfig entries that depended on the subsystem (and
+ *      what only they build), so no later step keeps a `depends on` or
+ *      `select` of a symbol that is gone;
+ *   3. the subsystem: its files, Kconfig entry, Makefile lines, headers,
+ *      the C changes in the files that used it, kernel/configs fragments;
+ *   4. MAINTAINERS, whose patterns then match nothing;
+ *   5. Documentation, after the code, so no Kconfig help text points at a
+ *      deleted page in between.
+ * A reference that breaks the build when its target is gone (a Makefile
+ * word naming a deleted object or directory, a Kconfig `source` of a
+ * deleted file, an #include of a deleted header) always lands in the same
+ * commit as the deletion, or an earlier one.
+ *
+ * Reads the plan (after plan_check) and the removal; writes nothing.  Only
+ * series_split() runs git, read-only, to learn subject prefixes from the
+ * history of the touched files when the tree has any.
+ */
+#ifndef EXCISE_SERIES_H
+#define EXCISE_SERIES_H
+
+#include <stdio.h>
+
+#include "remove.h"
+
+enum series_area {
+	AREA_DEFCONFIG,
+	AREA_DEPENDENTS,
+	AREA_SUBSYSTEM,
+	AREA_MAINTAINERS,
+	AREA_DOCS,
+};
+
+struct series_commit {
+	enum series_area area;
+	char *arch;                  /* AREA_DEFCONFIG: "arm", else NULL */
+	char *subject;               /* "fs: remove the InterMezzo filesystem" */
+	char *body;                  /* wrapped at 72 columns, ends with '\n'; no Signed-off-by */
+	size_t *edits;               /* indexes into plan->edits, ascending */
+	size_t nedits, edits_cap;
+	size_t *dels;                /* indexes into plan->dels */
+	size_t ndels, dels_cap;
+	struct strvec paths;         /* files this commit touches (deleted directories as "dir/") */
+};
+
+struct series {
+	struct series_commit *commits;
+	size_t n, cap;
+	size_t *edit_commit;         /* per plan edit: the index of its commit */
+	size_t *del_commit;          /* per plan deletion */
+	char *title;                 /* "the ixgb driver": the spec's title, or derived */
+	char *cover_subject;         /* the cover letter's subject (without [PATCH 0/N]) */
+	char *cover_body;            /* the cover letter's text: order, summary table, notes */
+};
+
+struct series_options {
+	const char *why;             /* --why: a paragraph on why it goes, or NULL */
+	int use_history;             /* learn subject prefixes from `git log` of the touched files */
+};
+
+/* Split the checked plan of r into commits, with subjects, bodies and the cover letter. */
+void series_split(struct series *s, const struct removal *r, const struct series_options *opt);
+void series_release(struct series *s);
+
+/* The series as text: per commit its subject, body and files (for --dry-run). */
+void series_print(FILE *out, const struct series *s);
+
+/*
+ * Append text to out as paragraphs wrapped at width columns.  Lines that
+ * start with spaces are list items: kept as lines, wrapped with their
+ * continuation indented two more columns.  Blank lines separate paragraphs.
+ */
+void series_wrap(struct strbuf *out, const char *text, size_t width);
+
+#endif
