@@ -4,16 +4,24 @@
 
 #include "builtin.h"
 #include "git.h"
+#include "patchset.h"
 #include "remove.h"
 
 static void remove_usage(FILE *out)
 {
 	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
-	      "                     [--no-cocci] [--jobs N] TARGET...\n"
+	      "                     [--no-cocci] [--jobs N] [--commit [--series DIR] [--why TEXT]]\n"
+	      "                     TARGET...\n"
 	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
 	      "  --force     run in a git work tree with uncommitted changes\n"
 	      "  --replace   rewrite defconfig lines and selects of OLD to NEW instead of deleting\n"
-	      "  --no-cocci  leave C references other than preprocessor lines alone\n", out);
+	      "  --no-cocci  leave C references other than preprocessor lines alone\n"
+	      "  --commit    in a git work tree: commit the removal as a patch series by area\n"
+	      "              (defconfigs per arch, dependents, the subsystem, MAINTAINERS, docs);\n"
+	      "              with --dry-run, print the series instead\n"
+	      "  --series DIR  also write it as git format-patch output with a cover letter\n"
+	      "              (implies --commit)\n"
+	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n", out);
 }
 
 /* Refuse a dirty git work tree: the change would mix with the user's. */
@@ -40,7 +48,8 @@ int cmd_remove(int argc, char **argv)
 	const char *root = ".";
 	struct remove_options opt = { 0 };
 	char **targets = xcalloc((size_t)argc, sizeof(char *));
-	int ntargets = 0, dry_run = 0, force = 0, rc = 0;
+	int ntargets = 0, dry_run = 0, force = 0, commit = 0, rc = 0;
+	struct patchset_options popt = { 0 };
 	struct strbuf err = STRBUF_INIT;
 	struct removal r;
 
@@ -53,6 +62,12 @@ int cmd_remove(int argc, char **argv)
 			dry_run = 1;
 		else if (!strcmp(a, "--force") || !strcmp(a, "-f"))
 			force = 1;
+		else if (!strcmp(a, "--commit"))
+			commit = 1;
+		else if (!strcmp(a, "--series") && i + 1 < argc)
+			commit = 1, popt.series_dir = argv[++i];
+		else if (!strcmp(a, "--why") && i + 1 < argc)
+			popt.why = argv[++i];
 		else if (!strcmp(a, "--no-cocci"))
 			opt.no_cocci = 1;
 		else if (!strcmp(a, "--jobs") && i + 1 < argc)
@@ -89,6 +104,15 @@ int cmd_remove(int argc, char **argv)
 			fprintf(stderr, "  %s: %s:%zu (%s): %s\n", r.plan.notes[i].action,
 				r.plan.notes[i].path, r.plan.notes[i].line, r.plan.notes[i].kind,
 				r.plan.notes[i].reason ? r.plan.notes[i].reason : "");
+		goto out;
+	}
+	if (commit) {
+		if (!dry_run && !force)
+			check_clean(root, &r.fp);
+		if (!dry_run && !git_is_repo(root))
+			die("%s: --commit needs a git work tree", root);
+		popt.dry_run = dry_run;
+		rc = patchset_run(&r, &popt);
 		goto out;
 	}
 	if (dry_run) {
