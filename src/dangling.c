@@ -1133,14 +1133,17 @@ static void judge(const struct analysis *a, struct dangling_sym *s)
 				? "make" : "shell", var->path, var->line);
 		else
 			sb_adds(&why, dangling_rules[best].meaning);
-		sb_adds(&why, " (references:");
-		for (size_t k = 0, first = 1; k < dangling_nrules; k++)
-			if (rule_count[k]) {
-				sb_addf(&why, "%s %zu %s", first ? "" : ",", rule_count[k],
-					dangling_rules[k].name);
-				first = 0;
-			}
-		sb_addc(&why, ')');
+		if (rule_count[best] < s->nrefs) {
+			/* several rules: how many references each set aside */
+			sb_adds(&why, " (references:");
+			for (size_t k = 0, first = 1; k < dangling_nrules; k++)
+				if (rule_count[k]) {
+					sb_addf(&why, "%s %zu %s", first ? "" : ",", rule_count[k],
+						dangling_rules[k].name);
+					first = 0;
+				}
+			sb_addc(&why, ')');
+		}
 		s->why = sb_detach(&why, NULL);
 		return;
 	}
@@ -1171,8 +1174,8 @@ static void judge(const struct analysis *a, struct dangling_sym *s)
 		if (config_files || gone) {
 			s->verdict = "leftover";
 			if (config_files)
-				sb_addf(&why, "%s in %zu config file%s (%s%s): savedefconfig writes only "
-					      "symbols that exist, so it existed when they were made",
+				sb_addf(&why, "%s in %zu config file%s (%s%s): config files are written "
+					      "for symbols that exist, so it existed when they were made",
 					s->nsets ? "set" : "named", config_files, config_files == 1 ? "" : "s",
 					config_example, config_files > 1 ? ", ..." : "");
 			if (gone)
@@ -1254,7 +1257,8 @@ void dangling_find(const struct tree *t, const struct kconfig_db *db, struct pla
 		struct worker *x = i < nthreads ? &w[i] : &kw;
 
 		GROW(raw, rawcap, nraw + x->nraw);
-		memcpy(raw + nraw, x->raw, x->nraw * sizeof(*raw));
+		if (x->nraw)
+			memcpy(raw + nraw, x->raw, x->nraw * sizeof(*raw));
 		nraw += x->nraw;
 		GROW(an.obj, objcap, an.nobj + x->nobj);
 		if (x->nobj)
@@ -1352,4 +1356,110 @@ void dangling_release(struct dangling_result *res)
 	}
 	free(res->syms);
 	memset(res, 0, sizeof(*res));
+}
+
+/* The namespace of an undefined symbol: its shortest '_'-cut leading part no defined name uses. */
+static char *namespace_of(const struct kconfig_db *db, const char *target)
+{
+	for (const char *p = strchr(target, '_'); ; p = strchr(p + 1, '_')) {
+		size_t n = p ? (size_t)(p - target) : strlen(target);
+		char *ns = xasprintf("%.*s_", (int)n, target);
+		size_t lo = 0, hi = db->nsyms;
+
+		/* the first defined name not below ns: does it start with ns? */
+		while (lo < hi) {
+			size_t mid = (lo + hi) / 2;
+
+			if (strcmp(db->syms[mid].name, ns) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		if (lo == db->nsyms || !starts_with(db->syms[lo].name, ns))
+			return ns;
+		free(ns);
+		if (!p)
+			return NULL;
+	}
+}
+
+struct companion {
+	char *name;
+	size_t files;
+	int alone;               /* named in a config file without the target */
+};
+
+void dangling_companions(const struct tree *t, const struct kconfig_db *db, const char *target,
+			 struct strvec *names, struct strvec *reasons)
+{
+	char *ns = namespace_of(db, target);
+	struct companion *c = NULL;
+	size_t nc = 0, cap = 0, nsl, target_files = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!ns || kconfig_is_defined(db, target)) {
+		free(ns);
+		return;
+	}
+	nsl = strlen(ns);
+	for (size_t i = 0; i < t->files.n; i++) {
+		const char *path = t->files.v[i];
+		struct strvec here = STRVEC_INIT;
+		int has_target = 0;
+		char *full;
+
+		if (file_class(path) != FILE_DEFCONFIG &&
+		    !(is_tools_fragment_dir(path) && !strcmp(path_basename(path), "config")))
+			continue;
+		full = path_join(t->root, path);
+		sb_reset(&sb);
+		if (read_file(full, &sb) < 0) {
+			free(full);
+			continue;
+		}
+		free(full);
+		for (const char *p = sb.buf; (p = strstr(p, "CONFIG_")); p += 7) {
+			const char *name = p + 7, *e = name;
+			int sets;
+
+			while (is_word_char((unsigned char)*e))
+				e++;
+			if (!is_config_line(sb.buf, sb.len, line_start(sb.buf, (size_t)(p - sb.buf)),
+					    (size_t)(e - sb.buf), &sets))
+				continue;
+			if ((size_t)(e - name) == strlen(target) && !strncmp(name, target, (size_t)(e - name)))
+				has_target = 1;
+			else if ((size_t)(e - name) > nsl && !strncmp(name, ns, nsl) &&
+				 name_defined(db, name, (size_t)(e - name)) <= 0)
+				sv_push_owned(&here, xstrndup(name, (size_t)(e - name)));
+		}
+		target_files += has_target;
+		sv_sort_uniq(&here);
+		for (size_t k = 0; k < here.n; k++) {
+			size_t m;
+
+			for (m = 0; m < nc && strcmp(c[m].name, here.v[k]); m++)
+				;
+			if (m == nc) {
+				GROW(c, cap, nc + 1);
+				c[nc++] = (struct companion){ xstrdup(here.v[k]), 0, 0 };
+			}
+			c[m].files++;
+			c[m].alone |= !has_target;
+		}
+		sv_clear(&here);
+	}
+	for (size_t m = 0; m < nc; m++) {
+		if (!c[m].alone && !sv_contains(names, c[m].name)) {
+			sv_push(names, c[m].name);
+			sv_push_owned(reasons, xasprintf("not defined either, in the namespace %s that no "
+							 "defined symbol uses, and named only in config "
+							 "files that also name %s (%zu of the %zu that do)",
+							 ns, target, c[m].files, target_files));
+		}
+		free(c[m].name);
+	}
+	free(c);
+	free(ns);
+	sb_release(&sb);
 }

@@ -60,34 +60,36 @@ static void human(FILE *out, const struct dangling_result *res)
 
 		if (s->verdict)
 			continue;
-		fprintf(out, "  %s: %s: %s; %zu reference%s in %zu file%s, first %s:%zu\n", s->name,
+		fprintf(out, "  %s: %s: %s; %zu reference%s in %zu file%s, first at %s:%zu\n", s->name,
 			s->rule, s->why, s->nrefs, s->nrefs == 1 ? "" : "s", s->nfiles,
 			s->nfiles == 1 ? "" : "s", s->nrefs ? s->refs[0].path : "", s->nrefs ? s->refs[0].line : 0);
 	}
 	if (res->nexcluded)
 		fputc('\n', out);
-	fprintf(out, "%zu dangling symbols (", res->ndangling);
+	fprintf(out, "%zu dangling symbol%s", res->ndangling, res->ndangling == 1 ? "" : "s");
 	for (size_t k = 0, first = 1; k < ARRAY_SIZE(verdicts); k++) {
 		size_t n = count_verdict(res, verdicts[k]);
 
 		if (n) {
-			fprintf(out, "%s%zu %s", first ? "" : ", ", n, verdicts[k]);
+			fprintf(out, "%s%zu %s", first ? " (" : ", ", n, verdicts[k]);
 			first = 0;
 		}
 	}
-	fprintf(out, ") with %zu references; %zu excluded (", refs, res->nexcluded);
+	fprintf(out, "%s with %zu reference%s; %zu excluded", res->ndangling ? ")" : "", refs,
+		refs == 1 ? "" : "s", res->nexcluded);
 	for (size_t k = 0, first = 1; k < dangling_nrules; k++) {
 		size_t n = count_rule(res, dangling_rules[k].name);
 
 		if (n) {
-			fprintf(out, "%s%zu %s", first ? "" : ", ", n, dangling_rules[k].name);
+			fprintf(out, "%s%zu %s", first ? " (" : ", ", n, dangling_rules[k].name);
 			first = 0;
 		}
 	}
-	fprintf(out, ")\n%zu references to CONFIG_X_MODULE of a tristate X are not dangling\n",
-		res->module_refs);
-	fprintf(out, "%zu files read (%zu Kconfig files, %zu symbols defined) in %.2f s\n",
-		res->files_scanned, res->nkconfig, res->ndefined, res->seconds);
+	fprintf(out, "%s\n", res->nexcluded ? ")" : "");
+	fprintf(out, "%zu reference%s to CONFIG_X_MODULE of a tristate X: not dangling, Kconfig "
+		     "writes it for X=m\n", res->module_refs, res->module_refs == 1 ? "" : "s");
+	fprintf(out, "%zu files read (%zu Kconfig files, %zu symbols defined)\n", res->files_scanned,
+		res->nkconfig, res->ndefined);
 }
 
 static void tsv(FILE *out, const struct dangling_result *res)

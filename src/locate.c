@@ -445,7 +445,8 @@ static void confirm_candidates(struct footprint *fp, const struct tree *t,
 		if (pend[i].path)
 			pend[j++] = pend[i];
 	npend = j;
-	qsort(pend, npend, sizeof(*pend), cmp_pending);
+	if (npend)   /* qsort(NULL, 0) is undefined */
+		qsort(pend, npend, sizeof(*pend), cmp_pending);
 	for (size_t i = 0; i < npend;) {
 		size_t k = i, nh = 0;
 		struct scan_hit *hits;
@@ -565,7 +566,8 @@ static void merge_lines(struct locate_result *res)
 {
 	size_t j = 0;
 
-	qsort(res->refs, res->n, sizeof(*res->refs), cmp_ref);
+	if (res->n)   /* qsort(NULL, 0) is undefined */
+		qsort(res->refs, res->n, sizeof(*res->refs), cmp_ref);
 	for (size_t i = 0; i < res->n; i++) {
 		struct ref *prev = j ? &res->refs[j - 1] : NULL;
 

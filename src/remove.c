@@ -17,6 +17,7 @@
 
 #include "cocci.h"
 #include "cpp.h"
+#include "dangling.h"
 #include "defconfig.h"
 #include "kbuild.h"
 #include "maintainers.h"
@@ -140,6 +141,39 @@ static int close_over_dependents(struct removal *r, struct strbuf *err)
 	}
 	sb_addf(err, "excise: the dependents of the removal did not settle after 16 rounds\n");
 	return -1;
+}
+
+/*
+ * A target that no Kconfig file defines any more: its leftovers go, and so
+ * do the undefined symbols that went with it (dangling_companions), as
+ * dependents.
+ */
+static void add_companions(struct removal *r)
+{
+	size_t n = r->fp.symbols.n, added = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		struct strvec names = STRVEC_INIT, why = STRVEC_INIT;
+
+		if (kconfig_is_defined(&r->db, r->fp.symbols.v[i]))
+			continue;
+		dangling_companions(&r->tree, &r->db, r->fp.symbols.v[i], &names, &why);
+		for (size_t k = 0; k < names.n; k++)
+			if (!footprint_has_symbol(&r->fp, names.v[k])) {
+				sv_push(&r->fp.symbols, names.v[k]);
+				sv_push_owned(&r->dependents, xasprintf("%s: %s", names.v[k], why.v[k]));
+				added++;
+			}
+		sv_clear(&names);
+		sv_clear(&why);
+	}
+	if (r->fp.name && footprint_has_symbol(&r->fp, r->fp.name) &&
+	    !kconfig_is_defined(&r->db, r->fp.name) && !strcmp(r->fp.title, r->fp.name)) {
+		free(r->fp.title);
+		r->fp.title = xasprintf("the leftovers of %s, which no Kconfig file defines", r->fp.name);
+	}
+	if (added)
+		footprint_derive(&r->fp, &r->tree, &r->db);
 }
 
 /* Delete lines first..last (1-based) of path. */
@@ -354,6 +388,7 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	for (size_t i = 0; i < opt->replace.n; i++)
 		sv_push(&r->fp.replace, opt->replace.v[i]);
 	target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets);
+	add_companions(r);
 	if (close_over_dependents(r, err) < 0)
 		return -1;
 	locate_run(&r->fp, &r->tree, &r->db, &lopt, &r->loc);

@@ -1,0 +1,2 @@
+#if IS_ENABLED(CONFIG_FS_B) || defined(CONFIG_FS_B_MODULE)
+#endif
