@@ -29,6 +29,7 @@ struct locate_ctx {
 	const struct footprint *fp;
 	const struct pattern *pats;
 	const struct kconfig_db *db;
+	const struct scanner *sc;   /* to retire candidates proven foreign */
 	struct strset own;       /* the footprint's symbols */
 	struct ref *refs;
 	size_t n, cap;
@@ -308,14 +309,21 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			if (strset_has(&c->foreign, p->text))
 				continue;
 			if (is_c_file(path)) {
+				int foreign = 0;
+
 				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset))
-					strset_add(&c->foreign, p->text);
+					foreign = 1;
 				if (p->tag == PAT_IDENT) {
 					char *t = line_text(buf, len, hits[i].offset);
 
-					if (defines_identifier(t, p->text))
-						strset_add(&c->foreign, p->text);
+					foreign = defines_identifier(t, p->text);
 					free(t);
+				}
+				if (foreign) {
+					strset_add(&c->foreign, p->text);
+					if (c->sc)
+						scanner_retire(c->sc, hits[i].pattern);
+					continue;
 				}
 			}
 			GROW(c->pend, c->pend_cap, c->npend + 1);

@@ -52,6 +52,15 @@ struct scanner {
 	unsigned char lo[3][16], hi[3][16];
 	size_t *bucket[8];      /* anchor indices of each bucket */
 	size_t nbucket[8];
+	/*
+	 * Patterns can be retired while a scan runs (a candidate proven not to
+	 * be the subsystem's): each worker then rebuilds its own scanner over
+	 * the patterns left.  The flags and the generation count are shared by
+	 * a scanner and the copies built from it.
+	 */
+	atomic_uchar *retired;
+	atomic_uint *generation;
+	int owns_retired;
 };
 
 /* Use one Teddy pass instead of one pass per anchor from this many anchors on. */
@@ -180,20 +189,32 @@ static void teddy_build(struct scanner *s)
 	}
 }
 
-struct scanner *scanner_new(const struct pattern *pats, size_t n)
+/* A scanner over the patterns not retired; shares the retirement state with from, if given. */
+static struct scanner *scanner_build(const struct pattern *pats, size_t n, const struct scanner *from)
 {
 	struct scanner *s = xcalloc(1, sizeof(*s));
 	uint32_t *order = xmalloc((n ? n : 1) * sizeof(*order));
-	size_t acap = 0;
+	size_t acap = 0, live = 0;
 
 	s->pats = pats;
 	s->npats = n;
+	if (from) {
+		s->retired = from->retired;
+		s->generation = from->generation;
+	} else {
+		s->retired = xcalloc(n ? n : 1, sizeof(*s->retired));
+		s->generation = xcalloc(1, sizeof(*s->generation));
+		s->owns_retired = 1;
+	}
 	for (uint32_t i = 0; i < n; i++) {
 		if (!pats[i].len)
 			die("internal error: empty scan pattern");
-		order[i] = i;
+		if (atomic_load(&s->retired[i]))
+			continue;
+		order[live++] = i;
 		s->scope_union |= pats[i].scope;
 	}
+	n = live;
 	qsort_r(order, n, sizeof(*order), cmp_len, (void *)pats);
 	/* Shortest patterns first: longer ones usually contain them. */
 	for (size_t k = 0; k < n; k++) {
@@ -235,10 +256,28 @@ struct scanner *scanner_new(const struct pattern *pats, size_t n)
 	return s;
 }
 
+struct scanner *scanner_new(const struct pattern *pats, size_t n)
+{
+	return scanner_build(pats, n, NULL);
+}
+
+void scanner_retire(const struct scanner *s, uint32_t pattern)
+{
+	unsigned char was = 0;
+
+	if (pattern < s->npats &&
+	    atomic_compare_exchange_strong(&s->retired[pattern], &was, (unsigned char)1))
+		atomic_fetch_add(s->generation, 1);
+}
+
 void scanner_free(struct scanner *s)
 {
 	if (!s)
 		return;
+	if (s->owns_retired) {
+		free((void *)s->retired);
+		free((void *)s->generation);
+	}
 	for (int b = 0; b < 8; b++)
 		free(s->bucket[b]);
 	for (size_t i = 0; i < s->nanchors; i++)
@@ -521,6 +560,9 @@ static void *scan_worker(void *arg)
 	size_t cap = 0, hcap = 0, pad = scanner_padding(job->s);
 	char *buf = NULL;
 	struct scan_hit *hits = NULL;
+	const struct scanner *cur = job->s;
+	struct scanner *mine = NULL;
+	unsigned seen = atomic_load(job->s->generation);
 
 	for (;;) {
 		size_t i = atomic_fetch_add(&job->next, 1), len = 0, nh;
@@ -567,10 +609,18 @@ static void *scan_worker(void *arg)
 		memset(buf + len, 0, pad + 1);
 		if (memchr(buf, '\0', len < 8000 ? len : 8000))
 			continue;
-		nh = scanner_find(job->s, buf, len, fclass, path, &hits, &hcap);
+		if (atomic_load(job->s->generation) != seen) {
+			/* Patterns were retired: scan for the others only. */
+			seen = atomic_load(job->s->generation);
+			scanner_free(mine);
+			mine = scanner_build(job->s->pats, job->s->npats, job->s);
+			cur = mine;
+		}
+		nh = scanner_find(cur, buf, len, fclass, path, &hits, &hcap);
 		if (nh)
 			job->fn(job->ctx ? job->ctx[w->index] : NULL, path, buf, len, hits, nh);
 	}
+	scanner_free(mine);
 	free(buf);
 	free(hits);
 	return NULL;

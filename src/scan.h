@@ -58,6 +58,12 @@ struct scanner *scanner_new(const struct pattern *pats, size_t n);
 void scanner_free(struct scanner *s);
 
 /*
+ * Stop looking for a pattern (safe from scan_tree callbacks): the workers
+ * of a running scan_tree rebuild their scanners without it.
+ */
+void scanner_retire(const struct scanner *s, uint32_t pattern);
+
+/*
  * Find every match in buf (len bytes, followed by at least
  * scanner_padding() readable bytes) of the patterns that apply to a file
  * of class fclass at path.  Hits are appended to *hits (sorted by offset,

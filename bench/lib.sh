@@ -1,0 +1,22 @@
+# bench/lib.sh - sourced by the benchmarks.
+top=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+EXCISE=${EXCISE:-$top/src/excise}
+cache=${EXCISE_CACHE:-$HOME/.cache/excise}
+RUNS=${RUNS:-5}
+
+# measure OUTFILE CMD...: run CMD once; appends "seconds peak_kb" to OUTFILE.
+measure() {
+	local out=$1
+	shift
+	/usr/bin/time -f '%e %M' -o "$out.one" "$@" >/dev/null 2>&1
+	cat "$out.one" >> "$out"
+}
+
+# median FILE COLUMN: the median of a column of numbers.
+median() {
+	sort -n -k"$2" "$1" | awk -v c="$2" '{ v[NR] = $c } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
+}
+
+maxof() {
+	sort -n -k"$2" "$1" | tail -n 1 | awk -v c="$2" '{ print $c }'
+}
