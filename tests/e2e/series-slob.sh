@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# tests/e2e/series-slob.sh - `excise remove --commit --series SLOB` on a git
+# tree of pristine 6.1: one defconfig patch per architecture, then the
+# allocator with its #ifdefs, mm/Kconfig, mm/Makefile and
+# kernel/configs/tiny.config; checkpatch, the cover letter, `git am` onto
+# a pristine git tree, and the same tree as the in-place removal.  See
+# tests/lib/series.sh.  Exit 0 pass, 77 skip, anything else fail.
+set -uo pipefail
+top=$(cd "$(dirname "$0")/../.." && pwd)
+. "$top/tests/lib/series.sh"
+subjects=$(mktemp)
+trap 'rm -f "$subjects"' EXIT
+cat >"$subjects" <<'END'
+ARM: configs: drop CONFIG_SLOB
+openrisc: configs: drop CONFIG_SLOB
+riscv: configs: drop CONFIG_SLOB
+sh: configs: drop CONFIG_SLOB
+mm: remove the SLOB allocator
+END
+series_e2e slob "$subjects" SLOB

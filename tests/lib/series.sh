@@ -1,0 +1,160 @@
+# tests/lib/series.sh - the end-to-end check of `excise remove --commit
+# --series` on git work trees of the pristine 6.1 tree; sourced by
+# tests/e2e/series-*.sh, which call series_e2e.
+#
+# series_e2e NAME SUBJECTS TARGET...
+#   1. A: a git tree of pristine 6.1 (scripts/gittree.sh); excise remove
+#      --commit --series DIR TARGET... there, with a fixed identity and
+#      fixed dates; the work tree must be clean afterwards.
+#   2. The subjects (git log, oldest first) must equal SUBJECTS (golden),
+#      every message line must fit in 72 columns and end the message with
+#      the Signed-off-by of git's identity.
+#   3. Every patch passes scripts/checkpatch.pl with no error; the only
+#      warning accepted is FILE_PATH_CHANGES ("added, moved or deleted
+#      file(s), does MAINTAINERS need updating?"), which checkpatch gives
+#      for any patch that deletes a file: MAINTAINERS is updated in its own
+#      patch of the series, or needs no change.
+#   4. The cover letter has the subject, the summary table, Cc: lines and
+#      base-commit: <the base>.
+#   5. B: another pristine 6.1 git tree; `git am` of the patches applies
+#      cleanly, and B's HEAD tree is A's, object id for object id.
+#   6. C: a plain work copy; excise remove TARGET... in place; C's files
+#      are A's and B's, byte for byte (diff -r, .git aside).
+# Exit 0 pass, 77 skip, 1 fail.  "result:" lines carry the figures.
+
+series_e2e() {
+	local name=$1 subjects=$2
+	shift 2
+	local top=${EXCISE_TOP:-$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)}
+	local excise=${EXCISE:-$top/src/excise}
+	local cache=${EXCISE_CACHE:-$HOME/.cache/excise}
+	local fails=0 t0
+
+	fail() { echo "FAIL: $*"; fails=$((fails + 1)); }
+	ok() { echo "ok: $*"; }
+
+	[ -x "$excise" ] || { echo "SKIP: no excise binary at $excise"; return 77; }
+	for tool in git perl diff; do
+		command -v $tool >/dev/null || { echo "SKIP: $tool is not installed"; return 77; }
+	done
+	"$top/scripts/tree.sh" >/dev/null 2>&1 || { echo "SKIP: no pristine 6.1 tree"; return 77; }
+
+	mkdir -p "$cache/work"
+	local work
+	work=$(mktemp -d "$cache/work/series-$name.XXXXXX")
+	# shellcheck disable=SC2064
+	trap "rm -rf '$work'" EXIT
+	local a=$work/a b=$work/b c=$work/c dir=$work/series
+
+	export GIT_AUTHOR_NAME='Excise Test' GIT_AUTHOR_EMAIL=test@example.org
+	export GIT_COMMITTER_NAME='Excise Test' GIT_COMMITTER_EMAIL=test@example.org
+	export GIT_AUTHOR_DATE='2025-01-01T12:00:00Z' GIT_COMMITTER_DATE='2025-01-01T12:00:00Z'
+
+	"$top/scripts/gittree.sh" "$a" >/dev/null || { echo "FAIL: gittree.sh"; return 1; }
+	local base
+	base=$(git -C "$a" rev-parse HEAD)
+
+	# 1. commit and format-patch
+	t0=$(date +%s.%N)
+	if ! (cd "$a" && EXCISE_TIMES=1 "$excise" remove --commit --series "$dir" "$@") >"$work/out" 2>"$work/err"; then
+		cat "$work/out" "$work/err"
+		echo "FAIL: excise remove --commit --series failed"
+		return 1
+	fi
+	echo "result: excise remove --commit --series, in all: $(echo "$(date +%s.%N) - $t0" | bc | sed 's/^\./0./') s"
+	sed -n 's/^excise: commits \(.*\) s, format-patch \(.*\) s$/result: commits \1 s, format-patch (with get_maintainer.pl) \2 s/p' "$work/err"
+	grep -v '^excise: commits' "$work/err"
+	sed -n '1,/^series:/p' "$work/out"
+	local n
+	n=$(git -C "$a" rev-list --count "$base..HEAD")
+	[ -z "$(git -C "$a" status --porcelain --untracked-files=no)" ] && ok "work tree clean after --commit ($n commits)" ||
+		fail "work tree not clean after --commit: $(git -C "$a" status --porcelain --untracked-files=no | head -5)"
+
+	# 2. subjects (golden), widths, sign-off
+	if diff -u --label expected --label actual "$subjects" <(git -C "$a" log --reverse --format=%s "$base..HEAD"); then
+		ok "subjects match $(basename "$subjects")"
+	else
+		fail "subjects differ from $(basename "$subjects")"
+	fi
+	local long
+	long=$(git -C "$a" log --format=%B "$base..HEAD" | awk 'length > 72' | head -3)
+	[ -z "$long" ] && ok "every message line fits in 72 columns" || fail "lines over 72 columns: $long"
+	local signed
+	signed=$(git -C "$a" log --format=%B "$base..HEAD" | grep -c '^Signed-off-by: Excise Test <test@example.org>$')
+	[ "$signed" = "$n" ] && ok "every commit signed off by git's identity" || fail "$signed of $n commits signed off"
+	echo "series:"
+	git -C "$a" log --reverse --format='  %s' "$base..HEAD"
+
+	# 3. checkpatch
+	local p errors=0 warnings=0 other=""
+	for p in "$dir"/0*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		(cd "$a" && perl scripts/checkpatch.pl --show-types --strict "$p") >"$work/cp" 2>&1
+		local e w
+		e=$(sed -n 's/^total: \([0-9]*\) errors.*/\1/p' "$work/cp")
+		w=$(sed -n 's/^total: [0-9]* errors, \([0-9]*\) warnings.*/\1/p' "$work/cp")
+		[ -n "$e" ] || { fail "checkpatch gave no total for ${p##*/}"; cat "$work/cp"; continue; }
+		errors=$((errors + e))
+		warnings=$((warnings + w))
+		other+=$(grep -E '^(ERROR|WARNING|CHECK):' "$work/cp" | grep -v '^WARNING:FILE_PATH_CHANGES:')
+		echo "checkpatch ${p##*/}: $(grep '^total:' "$work/cp")"
+	done
+	echo "result: checkpatch --strict: $errors errors, $warnings warnings (all FILE_PATH_CHANGES unless listed)"
+	[ "$errors" = 0 ] && [ -z "$other" ] && ok "checkpatch: no error, no warning or check but FILE_PATH_CHANGES" ||
+		fail "checkpatch: $errors errors; other findings: $other"
+
+	# 4. cover letter
+	local cover=$dir/0000-cover-letter.patch
+	if grep -q "^Subject: \[PATCH 0/$n\] $(head -1 "$subjects" | sed 's/[][\.*^$/]/\\&/g')" "$cover" ||
+	   grep -q "^Subject: \[PATCH 0/$n\] " "$cover"; then
+		ok "cover letter subject: $(grep '^Subject:' "$cover" | head -1)"
+	else
+		fail "cover letter has no subject"
+	fi
+	grep -q '^  kind  *count$' "$cover" && grep -q '^  deleted files  *[0-9]*$' "$cover" &&
+		ok "cover letter has the summary table" || fail "cover letter lacks the summary table"
+	grep -q "^base-commit: $base\$" "$cover" && ok "cover letter has base-commit: $base" || fail "no base-commit line"
+	local cc
+	cc=$(awk '/^Cc: /{c=1} c && /^$/ {exit} c' "$cover" | grep -c '@')
+	echo "result: cover letter Cc: $cc addresses (get_maintainer.pl --no-git --no-rolestats, MAINTAINERS of the base)"
+	[ "$cc" -gt 0 ] && ok "cover letter has Cc: lines" || fail "cover letter has no Cc:"
+	if grep -q '\*\*\*' "$cover"; then fail "cover letter still has *** placeholders"; fi
+
+	# 5. git am on a pristine git tree
+	"$top/scripts/gittree.sh" "$b" >/dev/null || { echo "FAIL: gittree.sh"; return 1; }
+	t0=$(date +%s.%N)
+	local patches=()
+	for p in "$dir"/0*.patch; do
+		case $p in */0000-cover-letter.patch) ;; *) patches+=("$p") ;; esac
+	done
+	if git -C "$b" am -q "${patches[@]}" >"$work/am" 2>&1; then
+		ok "git am applies the ${#patches[@]} patches cleanly"
+	else
+		cat "$work/am"
+		fail "git am failed"
+	fi
+	echo "result: git am of ${#patches[@]} patches: $(echo "$(date +%s.%N) - $t0" | bc | sed 's/^\./0./') s"
+	local ta tb
+	ta=$(git -C "$a" rev-parse 'HEAD^{tree}')
+	tb=$(git -C "$b" rev-parse 'HEAD^{tree}')
+	[ "$ta" = "$tb" ] && ok "git am gives the same tree as --commit ($ta)" || fail "trees differ: --commit $ta, git am $tb"
+
+	# 6. in place, without git
+	"$top/scripts/worktree.sh" "$c" >/dev/null || { echo "FAIL: worktree.sh"; return 1; }
+	(cd "$c" && "$excise" remove "$@") >/dev/null 2>"$work/err-c" || { cat "$work/err-c"; fail "in-place excise remove failed"; }
+	if diff -r -x .git -x .excise-complete "$a" "$c" >"$work/diff" 2>&1; then
+		ok "the --commit work tree equals the in-place removal (diff -r)"
+	else
+		head -20 "$work/diff"
+		fail "the --commit work tree differs from the in-place removal"
+	fi
+	if diff -r -x .git -x .excise-complete "$b" "$c" >"$work/diff" 2>&1; then
+		ok "the git am tree equals the in-place removal (diff -r)"
+	else
+		head -20 "$work/diff"
+		fail "the git am tree differs from the in-place removal"
+	fi
+
+	echo "result: $name: $n patches, $fails failures"
+	[ $fails = 0 ]
+}
