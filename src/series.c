@@ -658,7 +658,10 @@ static int contains_word_ci(const char *s, const char *word)
 	return 0;
 }
 
-/* "the SLOB allocator", "the ixgb driver": the spec's title, else from the prompt and the path. */
+/*
+ * "the SLOB allocator", "the ixgb driver": the spec's title, else one made
+ * from the name, a noun in the main symbol's prompt, or the path.
+ */
 static char *derive_title(const struct splitter *sp, const char *home)
 {
 	static const struct {
@@ -672,7 +675,7 @@ static char *derive_title(const struct splitter *sp, const char *home)
 	const struct kconfig_def *d = main_def(sp);
 	const char *noun = NULL;
 
-	if (fp->title && fp->name && strcmp(fp->title, fp->name))
+	if (fp->title && fp->spec_files.n)
 		return xstrdup(fp->title);
 	for (size_t i = 0; d && d->prompt && i < ARRAY_SIZE(nouns) && !noun; i++)
 		if (contains_word_ci(d->prompt, nouns[i].word))
