@@ -33,6 +33,7 @@ struct check {
 	int any_only, kvm, jobs;
 	const char *log_dir;
 	const char *sparse_config;
+	struct strvec configs;         /* --configs: the only Kconfig configurations to try */
 	struct strvec expect;          /* boot checks */
 	struct strvec boot_config;     /* extra kernel options */
 	char result[NSTEPS][512];
@@ -53,7 +54,7 @@ static void check_usage(FILE *out)
 {
 	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
 	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
-	      "                    [--logs DIR] TARGET...\n"
+	      "                    [--configs ARCH:TARGET,...] [--logs DIR] TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
 	      "  STEP: residue, kconfig, sparse, build, boot.\n", out);
 }
@@ -213,15 +214,24 @@ static void step_kconfig(struct check *c, const struct removal *r)
 	char tail[512];
 	int rc;
 
-	touched_defconfigs(r, &defs);
 	sv_push_owned(&argv, script("kconfig-check.sh"));
+	if (c->configs.n) {
+		sv_push(&argv, "--no-default");
+		for (size_t i = 0; i < c->configs.n; i++)
+			sv_push(&defs, c->configs.v[i]);
+	} else {
+		touched_defconfigs(r, &defs);
+	}
 	sv_push(&argv, c->before);
 	sv_push(&argv, c->after);
 	for (size_t i = 0; i < defs.n; i++)
 		sv_push(&argv, defs.v[i]);
 	rc = run_script(c, STEP_KCONFIG, argv.v, tail, sizeof(tail));
-	finish(c, STEP_KCONFIG, rc != 0, t0, "%zu configurations (3 x86_64 + %zu touched): %s",
-	       3 + defs.n, defs.n, tail);
+	if (c->configs.n)
+		finish(c, STEP_KCONFIG, rc != 0, t0, "%zu configurations: %s", defs.n, tail);
+	else
+		finish(c, STEP_KCONFIG, rc != 0, t0, "%zu configurations (3 x86_64 + %zu touched): %s",
+		       3 + defs.n, defs.n, tail);
 	sv_clear(&argv);
 	sv_clear(&defs);
 }
@@ -403,6 +413,12 @@ int cmd_check(int argc, char **argv)
 			sv_push(&c.expect, argv[++i]);
 		} else if (!strcmp(a, "--config") && i + 1 < argc) {
 			sv_push(&c.boot_config, argv[++i]);
+		} else if (!strcmp(a, "--configs") && i + 1 < argc) {
+			char *list = xstrdup(argv[++i]), *save = NULL;
+
+			for (char *tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
+				sv_push(&c.configs, tok);
+			free(list);
 		} else if (!strcmp(a, "--sparse-config") && i + 1 < argc) {
 			c.sparse_config = argv[++i];
 		} else if (!strcmp(a, "--logs") && i + 1 < argc) {
@@ -468,6 +484,7 @@ int cmd_check(int argc, char **argv)
 	printf("excise check: %s\n", failed ? "FAIL" : "PASS");
 	removal_release(&before);
 	sv_clear(&c.expect);
+	sv_clear(&c.configs);
 	sv_clear(&c.boot_config);
 	free(c.kernel);
 	free(targets);

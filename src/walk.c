@@ -56,7 +56,8 @@ int is_kconfig_file(const char *path)
 {
 	const char *b = path_basename(path);
 
-	return !strncmp(b, "Kconfig", 7) && (b[7] == '\0' || b[7] == '.');
+	/* Kconfig, Kconfig.debug, Kconfig-nommu */
+	return !strncmp(b, "Kconfig", 7) && (b[7] == '\0' || b[7] == '.' || b[7] == '-');
 }
 
 int is_makefile(const char *path)
