@@ -13,38 +13,56 @@
  * it to autoconf.h for X=m.
  *
  * False alarms, each set aside with its rule (a reference, or a whole symbol
- * when every reference of it is set aside):
- *   prose          Kconfig help text and comments, C comments, Makefile and
- *                  defconfig comments, ChangeLog and CREDITS
- *   tools          a file under tools/ that is not a config fragment: user
- *                  space with its own CONFIG_ names (perf's feature flags,
- *                  copies of kernel headers, BPF programs that read the
- *                  running kernel's config); fragments (selftests' config
- *                  files, rcutorture scenarios) configure the kernel and count
+ * when every reference of it is set aside), and said so in the report:
+ *   prose          Kconfig help text, prompts and comments, C comments and
+ *                  strings (#error/#warning text too), Makefile and defconfig
+ *                  comments, ChangeLog and CREDITS: words about a symbol
+ *   tools          a file under tools/ that is not a kernel config fragment:
+ *                  user space with its own CONFIG_ names (perf's feature
+ *                  flags, copies of kernel headers, BPF programs that read
+ *                  the running kernel's config); config lines of fragments
+ *                  under tools/testing/selftests/ (rcutorture scenarios
+ *                  too) and tools/testing/kunit/configs/ count
  *   paste          CONFIG_FOO_ ## x: a prefix the preprocessor completes
- *   c-name         the name is defined in C (#define CONFIG_X, -DCONFIG_X on a
- *                  compiler command line, an enum constant CONFIG_X = 0x0):
- *                  its C references mean that C name
- *   make-variable  a make variable assigned in a Makefile (CONFIG_SHELL)
- *   placeholder    FOO, BAR, FOO_BAR, XXX (as checkkconfigsymbols.py), and
- *                  names without an upper-case letter (CONFIG_foo): examples
- *   hand-set       tested only by #if in C, never set by Kconfig, a Makefile or
- *                  a config file, and a comment of the same file tells the
- *                  reader to define it (a debugging switch edited by hand)
+ *   macro          a word inside $(...) in a Kconfig expression: an argument
+ *                  for the shell or the compiler ($(cc-option,-m64), $(CC))
+ *   c-name         the name is C's own: #define CONFIG_X, -DCONFIG_X on a
+ *                  compiler command line, an enum constant CONFIG_X = 0x0;
+ *                  or it is used in C only as an identifier (a type, field,
+ *                  macro argument), never in #if or IS_ENABLED(): compiled
+ *                  code cannot use an undefined CONFIG_ value, so C declares
+ *                  the name.  Its C references mean that C name
+ *   variable       a make or shell variable assigned in a Makefile or a
+ *                  script (CONFIG_SHELL := sh): every reference means it
+ *   placeholder    an example: FOO, BAR, FOO_BAR, XXX (the names
+ *                  checkkconfigsymbols.py ignores), a name with a BAZ, XYZ,
+ *                  XYZZY, EXAMPLE or SOMETHING part, one letter, or no upper
+ *                  case (CONFIG_xxx)
+ *   hand-set       tested only by #if in C, never set by Kconfig, a Makefile
+ *                  or a config file, and a comment of the same file tells the
+ *                  reader to define it ("#define CONFIG_X" commented out): a
+ *                  switch for whoever edits the source, documented as such
  *
  * Verdicts of the rest, with their evidence:
- *   leftover       of a removal: a defconfig or config fragment sets it
- *                  (savedefconfig only writes symbols that exist, so it was
- *                  defined when the file was made); or a Makefile line of it
- *                  builds a source that is not in the tree; or it is named
- *                  like defined siblings whose objects follow the name
- *                  (NET_SCH_HTB builds net/sched/sch_htb.o, so NET_SCH_CBQ
- *                  would build sch_cbq.o) and that object is not in the tree
- *   typo           none of that, referenced from at most 3 files, and a
- *                  defined symbol is one edit away (two for long names)
+ *   leftover       of a removal: a defconfig or config fragment names it
+ *                  (config files are written for symbols that exist:
+ *                  savedefconfig writes no others, so it was defined when
+ *                  the file was made); or a Makefile line of it builds a
+ *                  source or directory that is not in the tree
+ *   typo           no such evidence, referenced from at most 3 files, and a
+ *                  defined symbol is one edit away (two for names of 12
+ *                  bytes or more; a different case counts as one edit) with
+ *                  the same digits (MACH_JZ4730 is another chip than
+ *                  MACH_JZ4740, not a misspelling)
  *   module-of-bool CONFIG_X_MODULE where X is defined but never tristate
  *   prefixed       CONFIG_X written inside a Kconfig expression
  *   unexplained    no evidence either way
+ * A hint joins the evidence when the symbol is named like at least 3
+ * defined siblings of one Makefile whose objects follow their names
+ * (NET_SCH_CAKE builds sch_cake.o in net/sched/Makefile, so NET_SCH_CBQ
+ * would build sch_cbq.o) and that object is not in the tree: it points at
+ * the path that went; alone it is no proof (not every ARCH_X has a
+ * drivers/soc/x/), so it makes no verdict.
  */
 #include "dangling.h"
 
@@ -156,17 +174,30 @@ static int name_defined(const struct kconfig_db *db, const char *name, size_t n)
 	return 0;
 }
 
-/* A config line: "CONFIG_X=value" or "# CONFIG_X is not set" at the start of the line at off. */
+/*
+ * Is the line starting at ls a config line, "CONFIG_X=value" or
+ * "# CONFIG_X is not set", for the name X that ends at name_end?  *sets
+ * tells which (a value other than n sets it).
+ */
 static int is_config_line(const char *buf, size_t len, size_t ls, size_t name_end, int *sets)
 {
 	const char *p = buf + ls;
+	size_t name;
 
-	if (p[0] == '#' && p[1] == ' ') {
-		*sets = 0;
-		return len - name_end >= 11 && !strncmp(buf + name_end, " is not set", 11) &&
-		       p + 2 + 7 <= buf + name_end;
-	}
-	if (buf[name_end] != '=' || strncmp(p, "CONFIG_", 7))
+	*sets = 0;
+	if (p[0] == '#' && p[1] == ' ')
+		p += 2;
+	if (strncmp(p, "CONFIG_", 7))
+		return 0;
+	name = (size_t)(p - buf) + 7;
+	if (name >= name_end)
+		return 0;
+	for (size_t i = name; i < name_end; i++)
+		if (!is_word_char((unsigned char)buf[i]))
+			return 0;
+	if (p != buf + ls)
+		return len - name_end >= 11 && !strncmp(buf + name_end, " is not set", 11);
+	if (buf[name_end] != '=')
 		return 0;
 	*sets = !(buf[name_end + 1] == 'n' && (buf[name_end + 2] == '\n' || !buf[name_end + 2]));
 	return 1;
@@ -1032,14 +1063,14 @@ static size_t exclude_refs(struct dangling_sym *s, size_t *rule_count, const str
 
 		if (r->excluded)
 			;
-		else if (is_placeholder(s->name))
-			r->excluded = "placeholder";
 		else if (*var)
 			r->excluded = "variable";
-		else if (is_prose_kind(r->kind))
-			r->excluded = "prose";
 		else if (*cdef && is_c_kind(r->kind))
 			r->excluded = "c-name";
+		else if (is_placeholder(s->name))
+			r->excluded = "placeholder";
+		else if (is_prose_kind(r->kind))
+			r->excluded = "prose";
 		else if (*c_ident_only && !strcmp(r->kind, "c-other"))
 			/* code cannot use an undefined CONFIG_ value: C declares this name */
 			r->excluded = "c-name";
