@@ -1085,27 +1085,31 @@ static size_t exclude_refs(struct dangling_sym *s, size_t *rule_count, const str
 	return counted;
 }
 
-/* Only tested by #if, and a comment of a testing file says to define it: the reference. */
+/*
+ * Only tested by #if, and a comment of a file that tests it says to define
+ * it ("#define CONFIG_X" commented out, "define CONFIG_X to ...",
+ * "uncomment ..."): that comment, else NULL.
+ */
 static const struct dangling_ref *hand_set(const struct dangling_sym *s)
 {
-	static const char *const hints[] = { "define", "Define", "enable", "Enable", "uncomment" };
+	char *define = xasprintf("define CONFIG_%s", s->name);
+	const struct dangling_ref *found = NULL;
 
 	for (size_t i = 0; i < s->nrefs; i++)
 		if (!s->refs[i].excluded && strcmp(s->refs[i].kind, "c-ifdef"))
-			return NULL;
-	for (size_t i = 0; i < s->nrefs; i++) {
+			goto out;
+	for (size_t i = 0; i < s->nrefs && !found; i++) {
 		const struct dangling_ref *r = &s->refs[i];
-		int hinted = 0;
 
-		if (strcmp(r->kind, "c-comment"))
+		if (strcmp(r->kind, "c-comment") || (!strstr(r->text, define) && !strcasestr(r->text, "uncomment")))
 			continue;
-		for (size_t k = 0; k < ARRAY_SIZE(hints); k++)
-			hinted |= strstr(r->text, hints[k]) != NULL;
-		for (size_t k = 0; hinted && k < s->nrefs; k++)
+		for (size_t k = 0; k < s->nrefs; k++)
 			if (!s->refs[k].excluded && !strcmp(s->refs[k].path, r->path))
-				return r;
+				found = r;
 	}
-	return NULL;
+out:
+	free(define);
+	return found;
 }
 
 /* Apply the exclusion rules, then give a dangling symbol its verdict and evidence. */
