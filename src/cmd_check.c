@@ -107,9 +107,15 @@ static int run_script(struct check *c, enum step s, char **argv, char *tail, siz
 /* Print the log of a failed step: its last lines. */
 static void show_log_tail(const struct check *c, enum step s, int lines)
 {
-	char *cmd = xasprintf("tail -n %d %s/%s.log | sed 's/^/    | /'", lines, c->log_dir,
-			      step_names[s]);
+	char *log = xasprintf("%s/%s.log", c->log_dir, step_names[s]);
+	char *cmd = xasprintf("tail -n %d %s | sed 's/^/    | /'", lines, log);
 
+	if (access(log, R_OK) < 0) {
+		free(log);
+		free(cmd);
+		return;
+	}
+	free(log);
 	fflush(stdout);
 	if (system(cmd) < 0)
 		warnmsg("cannot show %s/%s.log", c->log_dir, step_names[s]);
