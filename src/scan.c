@@ -10,8 +10,17 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#ifdef __SSE2__
+/*
+ * The SIMD filters use compiler intrinsics; sparse (__CHECKER__) does not
+ * know them and checks the portable code instead.
+ */
+#if defined(__SSE2__) && !defined(__CHECKER__)
+#define HAVE_SSE2_FILTER 1
 #include <emmintrin.h>
+#endif
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CHECKER__)
+#define HAVE_AVX2_FILTER 1
+#include <immintrin.h>
 #endif
 
 #define ANCHOR_MAX 32
@@ -250,7 +259,7 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, const
 	s->padding = ANCHOR_MAX + 32;
 	if (s->nanchors >= TEDDY_MIN_ANCHORS)
 		teddy_build(s);
-#if defined(__x86_64__) && defined(__GNUC__)
+#ifdef HAVE_AVX2_FILTER
 	s->avx2 = __builtin_cpu_supports("avx2") && !getenv("EXCISE_NO_AVX2");
 #endif
 	return s;
@@ -355,7 +364,7 @@ static void filter_sse2(const struct scanner *s, const struct anchor *a, const c
 			size_t *n, size_t *cap)
 {
 	const unsigned char *u = (const unsigned char *)buf;
-#ifdef __SSE2__
+#ifdef HAVE_SSE2_FILTER
 	const __m128i bit = _mm_set1_epi8(0x20);
 	const __m128i c1 = _mm_set1_epi8((char)a->fold[a->r1]);
 	const __m128i c2 = _mm_set1_epi8((char)a->fold[a->r2]);
@@ -381,9 +390,7 @@ static void filter_sse2(const struct scanner *s, const struct anchor *a, const c
 #endif
 }
 
-#if defined(__x86_64__) && defined(__GNUC__)
-#include <immintrin.h>
-#define HAVE_AVX2_FILTER 1
+#ifdef HAVE_AVX2_FILTER
 
 /* The same filter, 32 positions at a time, for CPUs with AVX2. */
 __attribute__((target("avx2")))
