@@ -51,7 +51,9 @@ int main(void)
 		return 2;
 	put("a.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n");
 	put("b.txt", "alpha\nbeta");        /* no final newline */
-	mkdir(path_join(dir, "gone"), 0755);
+	s = path_join(dir, "gone");
+	mkdir(s, 0755);
+	free(s);
 	put("gone/x.c", "int x;\n");
 	put("gone/y.h", "");
 
@@ -90,7 +92,9 @@ int main(void)
 	s = get("b.txt");
 	CHECK_STR(s, "alpha\nBETA\ngamma");
 	free(s);
-	CHECK(access(path_join(dir, "gone"), F_OK) != 0);
+	s = path_join(dir, "gone");
+	CHECK(access(s, F_OK) != 0);
+	free(s);
 	CHECK(sh("diff a.txt copy/a.txt && diff b.txt copy/b.txt && test ! -e copy/gone") == 0);
 	plan_release(&plan);
 
@@ -117,7 +121,9 @@ int main(void)
 	plan_init(&plan, dir);
 	plan_file(&plan, "a.txt");
 	plan_edit(&plan, "a.txt", 0, 1, "C", "t", "x");
-	chmod(path_join(dir, "a.txt"), 0444);
+	s = path_join(dir, "a.txt");
+	chmod(s, 0444);
+	free(s);
 	sb_reset(&err);
 	CHECK(plan_check(&plan, &err) < 0);
 	CHECK(strstr(err.buf, "read-only") != NULL);
