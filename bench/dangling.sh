@@ -39,12 +39,12 @@ alarms=$(LC_ALL=C join -t "$(printf '\t')" "$scratch/cks" "$scratch/exs" | awk -
 	sort | uniq -c | sort -rn | awk '{ printf "%s%d %s", (NR > 1 ? ", " : ""), $1, $2 }')
 nalarms=$(LC_ALL=C join -t "$(printf '\t')" "$scratch/cks" "$scratch/exs" | awk -F'\t' '$2 == "excluded"' | wc -l)
 
-printf '%-36s %8s %8s %8s  %s\n' tool "wall s" "CPU s" "peak MB" "symbols"
-printf '%-36s %8.2f %8.2f %8d  %s\n' "checkkconfigsymbols.py (run $when)" "$cks_s" "$cks_cpu" \
+printf '%-44s %8s %8s %8s  %s\n' tool "wall s" "CPU s" "peak MB" "symbols"
+printf '%-44s %8.2f %8.2f %8d  %s\n' "checkkconfigsymbols.py (run $when)" "$cks_s" "$cks_cpu" \
 	$((cks_kb / 1024)) "$cks_n"
-printf '%-36s %8.2f %8.2f %8d  %s\n' "excise locate --dangling" "$ex" "$ex_cpu" \
+printf '%-44s %8.2f %8.2f %8d  %s\n' "excise locate --dangling" "$ex" "$ex_cpu" \
 	$(($(maxof "$scratch/ex" 2) / 1024)) "$dangling dangling, $excluded excluded with a reason"
-printf '%-36s %8.2f %8.2f %8d  %s\n' "excise locate --dangling --jobs 1" "$ex1" "$ex1_cpu" \
+printf '%-44s %8.2f %8.2f %8d  %s\n' "excise locate --dangling --jobs 1" "$ex1" "$ex1_cpu" \
 	$(($(maxof "$scratch/ex1" 2) / 1024)) "the same"
 printf 'speed-up, wall: %.1fx (%.1fx with one thread); CPU: %.1fx; median of %d excise runs; load average now %s\n' \
 	"$(echo "$cks_s / $ex" | bc -l)" "$(echo "$cks_s / $ex1" | bc -l)" \
