@@ -68,6 +68,16 @@ def boolean_shaped(text):
         i += 1
     return False
 
+# The name of the test (IS_ENABLED, ...) whose argument is at position p.
+def test_name(p):
+    try:
+        with open(p.file, errors="replace") as f:
+            line = f.read().split("\n")[int(p.line) - 1]
+    except (OSError, IndexError):
+        return "IS_ENABLED"
+    m = re.search(r"(IS_[A-Z]+)\s*\(\s*$", line[:int(p.column)])
+    return m.group(1) if m else "IS_ENABLED"
+
 # A comment in the text of a statement.  (A string literal holding // or /*
 # is taken for one too: that errs on the safe side.)
 def has_comment(text):
@@ -93,14 +103,13 @@ if not given:
 
 @effects@
 identifier sym : script:python() { removed_symbol(sym) };
-identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
 expression E : script:python() { visible_side_effects(E) };
 position p;
 @@
 (
-  E && test@p(sym)
+  E && \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)
 |
-  E || !test@p(sym)
+  E || !\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)
 )
 
 // Tests that folding replaces, in a || or && whose value stays, by the other
@@ -109,21 +118,19 @@ position p;
 // than 0 or 1: reported for review (still folded).
 @truthctx@
 identifier sym : script:python() { removed_symbol(sym) };
-identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
 statement S;
 position p;
 @@
 (
-  if (<+... test@p(sym) ...+>) S
+  if (<+... \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p) ...+>) S
 |
-  while (<+... test@p(sym) ...+>) S
+  while (<+... \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p) ...+>) S
 |
-  for (...; <+... test@p(sym) ...+>; ...) S
+  for (...; <+... \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p) ...+>; ...) S
 )
 
 @truthret@
 identifier sym : script:python() { removed_symbol(sym) };
-identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
 typedef bool;
 identifier fn;
 position p;
@@ -131,24 +138,23 @@ position p;
 bool fn(...)
 {
 <...
-return <+... test@p(sym) ...+>;
+return <+... \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p) ...+>;
 ...>
 }
 
 @valuectx@
 identifier sym : script:python() { removed_symbol(sym) };
-identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
 expression E : script:python() { not boolean_shaped(E) };
 position p != {truthctx.p, truthret.p};
 @@
 (
-  E || test@p(sym)
+  E || \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)
 |
-  test@p(sym) || E
+  \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p) || E
 |
-  E && !test@p(sym)
+  E && !\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)
 |
-  !test@p(sym) && E
+  !\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p) && E
 )
 
 //----------------------------------------------------------------------------
@@ -161,11 +167,21 @@ position p != {truthctx.p, truthret.p};
 @mark depends on patch@
 symbol excise_false__;
 identifier sym : script:python() { removed_symbol(sym) };
-identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
 position p != effects.p;
 @@
-- test@p(sym)
+(
+- IS_ENABLED(sym@p)
 + excise_false__
+|
+- IS_BUILTIN(sym@p)
++ excise_false__
+|
+- IS_MODULE(sym@p)
++ excise_false__
+|
+- IS_REACHABLE(sym@p)
++ excise_false__
+)
 
 // Fold the markers into the expressions around them: (false) is false,
 // !false is true, false && E is false, false || E is E, and so on.  Each
@@ -596,48 +612,41 @@ symbol excise_false__, excise_true__;
 
 @ctx depends on context@
 identifier sym : script:python() { removed_symbol(sym) };
-identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
 @@
-* test(sym)
+* \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym)
 
 @tests depends on org || report@
 identifier sym : script:python() { removed_symbol(sym) };
-identifier test = {IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE};
 position p != effects.p;
 @@
-test@p(sym)
+\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)
 
 @script:python depends on report@
 p << tests.p;
-test << tests.test;
 sym << tests.sym;
 @@
-coccilib.report.print_report(p[0], "INFO: %s(%s) is always false: %s is removed" % (test, sym, sym))
+coccilib.report.print_report(p[0], "INFO: %s(%s) is always false: %s is removed" % (test_name(p[0]), sym, sym))
 
 @script:python depends on org@
 p << tests.p;
-test << tests.test;
 sym << tests.sym;
 @@
-coccilib.org.print_todo(p[0], "%s(%s) is always false: %s is removed" % (test, sym, sym))
+coccilib.org.print_todo(p[0], "%s(%s) is always false: %s is removed" % (test_name(p[0]), sym, sym))
 
 @script:python depends on report@
 p << effects.p;
-test << effects.test;
 sym << effects.sym;
 @@
-coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false, but the operand folding would drop has side effects: review by hand" % (test, sym))
+coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false, but the operand folding would drop has side effects: review by hand" % (test_name(p[0]), sym))
 
 @script:python depends on report@
 p << valuectx.p;
-test << valuectx.test;
 sym << valuectx.sym;
 @@
-coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false and folded away, leaving the other operand of a || or && whose value is used as a number: check it is 0 or 1" % (test, sym))
+coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false and folded away, leaving the other operand of a || or && whose value is used as a number: check it is 0 or 1" % (test_name(p[0]), sym))
 
 @script:python depends on org@
 p << effects.p;
-test << effects.test;
 sym << effects.sym;
 @@
-coccilib.org.print_todo(p[0], "%s(%s) is always false, but the operand folding would drop has side effects: review by hand" % (test, sym))
+coccilib.org.print_todo(p[0], "%s(%s) is always false, but the operand folding would drop has side effects: review by hand" % (test_name(p[0]), sym))
