@@ -313,12 +313,24 @@ static int is_script_assignment(const char *buf, size_t off, size_t end)
 	return p == buf + off && buf[end] == '=';
 }
 
+/* open(CONFIG_X, ...), <CONFIG_X>, close(CONFIG_X): a Perl file handle. */
+static int is_perl_handle(const char *buf, size_t off, size_t end)
+{
+	size_t p = off;
+
+	while (p > 0 && (buf[p - 1] == ' ' || buf[p - 1] == '\t'))
+		p--;
+	if (p > 0 && buf[p - 1] == '<' && buf[end] == '>')
+		return 1;
+	return (p >= 5 && !strncmp(buf + p - 5, "open(", 5)) || (p >= 6 && !strncmp(buf + p - 6, "close(", 6));
+}
+
 static int is_changelog(const char *path)
 {
 	const char *b = path_basename(path);
 
 	return !strcmp(path, "CREDITS") || strstr(b, "ChangeLog") || strstr(b, "CHANGELOG") ||
-	       starts_with(b, "Changes");
+	       starts_with(b, "Changes") || strcasestr(b, "history");
 }
 
 /*
@@ -442,7 +454,7 @@ static const char *kind_of(const char *path, unsigned fclass, const char *buf, s
 	if (fclass == FILE_DOC)
 		return "doc";
 	if (is_script(path) || is_script_assignment(buf, name - 7, end)) {
-		if (is_script_assignment(buf, name - 7, end))
+		if (is_script_assignment(buf, name - 7, end) || is_perl_handle(buf, name - 7, end))
 			return "script-variable";
 		return "script";
 	}
@@ -1053,11 +1065,15 @@ static size_t exclude_refs(struct dangling_sym *s, size_t *rule_count, const str
 	static const char *const defs[] = { "c-define", "c-enum", "makefile-define", NULL };
 	static const char *const vars[] = { "make-variable", "script-variable", NULL };
 	static const char *const tests[] = { "c-ifdef", "c-is-enabled", NULL };
+	static const char *const code[] = { "c-other", NULL };
 	size_t counted = 0;
+	int c_name;
 
 	*cdef = first_of_kind(s, defs, 0);
 	*var = first_of_kind(s, vars, 0);
 	*c_ident_only = !first_of_kind(s, tests, 0);
+	/* C's own name: then Documentation and other text name it too */
+	c_name = *cdef || (*c_ident_only && first_of_kind(s, code, 0));
 	for (size_t i = 0; i < s->nrefs; i++) {
 		struct dangling_ref *r = &s->refs[i];
 
@@ -1071,7 +1087,8 @@ static size_t exclude_refs(struct dangling_sym *s, size_t *rule_count, const str
 			r->excluded = "placeholder";
 		else if (is_prose_kind(r->kind))
 			r->excluded = "prose";
-		else if (*c_ident_only && !strcmp(r->kind, "c-other"))
+		else if (c_name && (is_c_kind(r->kind) || !strcmp(r->kind, "doc") ||
+				    !strcmp(r->kind, "other") || !strcmp(r->kind, "script")))
 			/* code cannot use an undefined CONFIG_ value: C declares this name */
 			r->excluded = "c-name";
 		if (!r->excluded) {
@@ -1152,6 +1169,11 @@ static void judge(const struct analysis *a, struct dangling_sym *s)
 
 		for (size_t k = 1; k < dangling_nrules; k++)
 			if (rule_count[k] > rule_count[best])
+				best = k;
+		/* a name that is C's own or a variable says more than its mentions */
+		for (size_t k = 0; k < dangling_nrules; k++)
+			if (rule_count[k] && (!strcmp(dangling_rules[k].name, "c-name") ||
+					      !strcmp(dangling_rules[k].name, "variable")))
 				best = k;
 		s->rule = dangling_rules[best].name;
 		if (!strcmp(s->rule, "c-name") && cdef)
