@@ -661,6 +661,12 @@ int patchset_run(struct removal *r, const struct patchset_options *opt)
 		series_release(&s);
 		return 0;
 	}
+	if (opt->series_dir && has_patches(opt->series_dir)) {
+		fprintf(stderr, "excise: %s already holds patches; give an empty or new directory\n",
+			opt->series_dir);
+		rc = 2;
+		goto out;
+	}
 	if (patchset_check(r, &err) < 0 || patchset_commit(&s, r, &res, &err) < 0) {
 		fputs(err.buf ? err.buf : "", stderr);
 		rc = 2;
