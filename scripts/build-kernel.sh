@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] TREE [FRAGMENT...]
+# build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] TREE [FRAGMENT...]
 #
 # Builds an x86_64 bzImage of the Linux source tree TREE out of tree, in
 # $EXCISE_CACHE/build/NAME (EXCISE_CACHE defaults to ~/.cache/excise), from
@@ -19,6 +19,17 @@
 #                of its path); builds of one NAME are serialised by a lock
 #   --no-ccache  compile without ccache (by default CC="ccache gcc" when
 #                ccache is installed, with CCACHE_DIR=$EXCISE_CACHE/ccache)
+#   --no-mount   build TREE at its own path (see below)
+#
+# The source path: kbuild puts the absolute path of TREE on every compiler
+# command line, so ccache would miss for every file of a tree at a new path
+# (a work copy with a removal applied, say).  When run as root with
+# unshare(1), make therefore runs in a private mount namespace in which TREE
+# is bind-mounted read-only at one fixed path, $EXCISE_CACHE/srcmnt: every
+# tree has the same path there, ccache hits for every file the trees share,
+# and nothing in make can write into TREE.  Nothing is mounted outside that
+# namespace.  A build directory last used for another tree starts afresh
+# (kbuild would trust the time stamps of the other tree's files).
 #
 # Progress and the build time go to stderr; the last line on stdout is the
 # path of the bzImage.  On failure the last lines of the build log are shown
@@ -32,11 +43,11 @@ cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
 die() { echo "$me: $*" >&2; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
-jobs=$(nproc) name= use_ccache=1
+jobs=$(nproc) name= use_ccache=1 use_mount=1
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -44,6 +55,7 @@ while [ $# -gt 0 ]; do
 	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
 	--name=*) name=${1#*=}; shift ;;
 	--no-ccache) use_ccache=0; shift ;;
+	--no-mount) use_mount=0; shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -104,13 +116,41 @@ merged=$out/.excise-fragment
 } > "$merged.tmp"
 mv "$merged.tmp" "$merged"
 
-makeargs=(-C "$tree" O="$out" ARCH=x86_64
+# Where make sees the tree: a read-only bind mount at a fixed path in a
+# private mount namespace (see the header), or the tree itself.
+srcpath=$tree
+mnt=$cache/srcmnt
+if [ $use_mount = 1 ] && [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+	mkdir -p "$mnt"
+	if unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && test -f "$2/Makefile"' sh "$tree" "$mnt" 2>/dev/null; then
+		srcpath=$mnt
+	else
+		say "note: cannot bind-mount $tree in a private mount namespace; building it at its own path"
+	fi
+fi
+kmake() {
+	if [ "$srcpath" = "$mnt" ]; then
+		unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && shift 2 && exec make "$@"' \
+			sh "$tree" "$mnt" "$@"
+	else
+		make "$@"
+	fi
+}
+
+# A build directory used for another tree starts afresh.
+if [ -f "$out/.excise-tree" ] && [ "$(cat "$out/.excise-tree")" != "$tree" ]; then
+	say "$out was last used for $(cat "$out/.excise-tree"); starting it afresh"
+	find "$out" -mindepth 1 -delete
+fi
+printf '%s\n' "$tree" > "$out/.excise-tree"
+
+makeargs=(-C "$srcpath" O="$out" ARCH=x86_64
 	KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2015}")
 if [ $use_ccache = 1 ] && command -v ccache >/dev/null; then
-	export CCACHE_DIR=$cache/ccache
+	export CCACHE_DIR=$cache/ccache CCACHE_NOHASHDIR=1
 	mkdir -p "$CCACHE_DIR"
-	makeargs+=(CC="ccache gcc")
+	makeargs+=(CC="ccache gcc" HOSTCC="ccache gcc")
 	ccache_note="ccache in $CCACHE_DIR"
 else
 	makeargs+=(CC=gcc)
@@ -120,8 +160,19 @@ fi
 log=$out/excise-build.log
 : > "$log"
 fail_log() {
-	echo "$me: $1; last lines of $log:" >&2
-	tail -n "${2:-40}" "$log" | sed 's/^/  | /' >&2
+	local errors
+	# With -j the first error is usually far from the end: show errors first.
+	errors=$(grep -E ': (fatal )?error: |^ERROR: |: undefined reference to ' "$log" | head -n 20 |
+		sed "s|$srcpath/|$tree/|g" || true)
+	if [ -n "$errors" ]; then
+		echo "$me: $1; errors in $log:" >&2
+		printf '%s\n' "$errors" | sed 's/^/  | /' >&2
+		echo "$me: last lines of $log:" >&2
+		tail -n 15 "$log" | sed 's/^/  | /' >&2
+	else
+		echo "$me: $1; last lines of $log:" >&2
+		tail -n 40 "$log" | sed 's/^/  | /' >&2
+	fi
 	exit 1
 }
 
@@ -130,9 +181,9 @@ fail_log() {
 t0=$SECONDS
 say "configuring $tree in $out (tinyconfig + ${#frags[@]} fragment(s)${extra:+ + options})"
 [ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
-make "${makeargs[@]}" tinyconfig >>"$log" 2>&1 || fail_log "make tinyconfig failed"
+kmake "${makeargs[@]}" tinyconfig >>"$log" 2>&1 || fail_log "make tinyconfig failed"
 cat "$merged" >> "$out/.config"
-make "${makeargs[@]}" olddefconfig >>"$log" 2>&1 || fail_log "make olddefconfig failed"
+kmake "${makeargs[@]}" olddefconfig >>"$log" 2>&1 || fail_log "make olddefconfig failed"
 if [ -f "$out/.config.excise-prev" ]; then
 	if cmp -s "$out/.config" "$out/.config.excise-prev"; then
 		mv "$out/.config.excise-prev" "$out/.config"
@@ -198,7 +249,7 @@ say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options
 # Build, with a progress line now and then.
 t1=$SECONDS
 say "building bzImage with -j$jobs, $ccache_note (log: $log)"
-make "${makeargs[@]}" -j"$jobs" bzImage >>"$log" 2>&1 &
+kmake "${makeargs[@]}" -j"$jobs" bzImage >>"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true' EXIT INT TERM
 last=$SECONDS
