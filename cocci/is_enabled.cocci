@@ -157,6 +157,26 @@ position p != {truthctx.p, truthret.p};
   !\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p) && E
 )
 
+// An if (!IS_ENABLED(X)) that leaves its block: folded to the return or goto
+// alone, so the statements after it become unreachable (reported, for a
+// person to delete them).
+@deadafter@
+identifier sym : script:python() { removed_symbol(sym) };
+identifier l;
+statement S;
+position p;
+@@
+(
+  if (!\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)) return ...;
+|
+  if (!\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)) goto l;
+|
+  if (!\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)) { ... return ...; }
+|
+  if (!\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)) { ... goto l; }
+)
+  S
+
 //----------------------------------------------------------------------------
 // Patch mode.  The tests are first replaced by a marker, excise_false__; the
 // rules after fold the markers (excise_true__ is its negation) into the
@@ -644,6 +664,12 @@ p << valuectx.p;
 sym << valuectx.sym;
 @@
 coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false and folded away, leaving the other operand of a || or && whose value is used as a number: check it is 0 or 1" % (test_name(p[0]), sym))
+
+@script:python depends on report@
+p << deadafter.p;
+sym << deadafter.sym;
+@@
+coccilib.report.print_report(p[0], "WARNING: %s(%s) is always false: the if leaves the block unconditionally, the code after it becomes unreachable: delete it by hand" % (test_name(p[0]), sym))
 
 @script:python depends on org@
 p << effects.p;

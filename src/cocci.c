@@ -555,6 +555,16 @@ static char *line_text(struct plan *plan, const char *path, size_t line)
 	return xstrndup(f->data + s, e - s);
 }
 
+/* True for a line that is an #if or #elif directive. */
+static int conditional_directive(const char *line)
+{
+	line += strspn(line, " \t");
+	if (*line++ != '#')
+		return 0;
+	line += strspn(line, " \t");
+	return starts_with(line, "if") || starts_with(line, "elif");
+}
+
 size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *findings,
 			       const char *kind, const char *patch)
 {
@@ -564,15 +574,22 @@ size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *f
 		const struct cocci_finding *f = &findings->v[i];
 		char *reason, *text;
 
+		text = line_text(plan, f->path, f->line);
+		if (text && conditional_directive(text)) {
+			/* #if IS_ENABLED(...): not C code spatch changes (excise cpp's). */
+			free(text);
+			continue;
+		}
 		if (!strcmp(f->severity, "INFO")) {
-			if (line_edited(plan, f->path, f->line, kind))
+			if (line_edited(plan, f->path, f->line, kind)) {
+				free(text);
 				continue;
+			}
 			reason = xasprintf("%s (%s in report mode) but patch mode left it unchanged",
 					   f->message, patch);
 		} else {
 			reason = xasprintf("%s (%s)", f->message, patch);
 		}
-		text = line_text(plan, f->path, f->line);
 		plan_note(plan, f->path, f->line, kind, "review", reason, text);
 		free(reason);
 		free(text);

@@ -322,6 +322,24 @@ static void test_to_plan(void)
 	sb_release(&res);
 }
 
+/* Findings on #if lines are excise cpp's; on #include lines they are ours. */
+static void test_directive_notes(void)
+{
+	static const char report[] =
+		"d.c:1:15-25: INFO: IS_ENABLED(CONFIG_FOO) is always false: CONFIG_FOO is removed\n"
+		"d.c:4:9-20: INFO: #include of a header the removal deletes\n";
+	struct plan plan;
+	struct cocci_findings f = { 0 };
+
+	put("d.c", "#if IS_ENABLED(CONFIG_FOO)\nint x;\n#endif\n#include <linux/gone.h>\n");
+	plan_init(&plan, dir);
+	cocci_parse_report(report, strlen(report), &f);
+	CHECK(cocci_findings_to_notes(&plan, &f, "c-test", "t.cocci") == 1);
+	CHECK(plan.nnotes == 1 && plan.notes[0].line == 4);
+	plan_release(&plan);
+	cocci_findings_release(&f);
+}
+
 /* spatch's deletion of a blank line between two paragraphs is undone. */
 static void test_blank_line(void)
 {
@@ -361,6 +379,7 @@ int main(void)
 	test_kind();
 	test_to_plan();
 	test_blank_line();
+	test_directive_notes();
 	cmd = xasprintf("rm -rf %s", dir);
 	if (system(cmd))
 		unit_failures++;
