@@ -677,6 +677,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 		const struct locate_options *opt, struct locate_result *res)
 {
 	struct strset own = STRSET_INIT;
+	struct strvec first = STRVEC_INIT;
 	double t0 = now();
 	struct pattern *pats;
 	size_t npats;
@@ -695,6 +696,21 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 		strset_add(&own, fp->symbols.v[i]);
 	npats = build_patterns(fp, &pats);
 	sc = scanner_new(pats, npats);
+	/* The subsystem's neighbours first: they disprove candidates soonest. */
+	for (size_t i = 0; i < fp->paths.n; i++) {
+		char *p = xstrdup(fp->paths.v[i]), *slash;
+
+		p[strlen(p) - (p[strlen(p) - 1] == '/')] = '\0';
+		slash = strrchr(p, '/');
+		if (slash) {
+			slash[1] = '\0';
+			if (!sv_contains(&first, p))
+				sv_push(&first, p);
+		}
+		free(p);
+	}
+	sv_push(&first, "include/");
+	scanner_scan_first(sc, &first);
 	for (int i = 0; i < nthreads; i++) {
 		ctx[i].fp = fp;
 		ctx[i].pats = pats;
@@ -740,6 +756,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	check_symbols(fp, db, res);
 	strset_clear(&own);
 	scanner_free(sc);
+	sv_clear(&first);
 	free_patterns(pats, npats);
 	free(ctx);
 	free(ctxp);

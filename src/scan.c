@@ -70,6 +70,7 @@ struct scanner {
 	atomic_uchar *retired;
 	atomic_uint *generation;
 	int owns_retired;
+	const struct strvec *first;   /* path prefixes to scan first */
 };
 
 /* Use one Teddy pass instead of one pass per anchor from this many anchors on. */
@@ -268,6 +269,11 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, const
 struct scanner *scanner_new(const struct pattern *pats, size_t n)
 {
 	return scanner_build(pats, n, NULL);
+}
+
+void scanner_scan_first(struct scanner *s, const struct strvec *prefixes)
+{
+	s->first = prefixes;
 }
 
 void scanner_retire(const struct scanner *s, uint32_t pattern)
@@ -550,6 +556,7 @@ struct scan_job {
 	void *skip_ctx;
 	scan_fn fn;
 	void **ctx;
+	const size_t *order;    /* the files in scanning order (indices into t->files) */
 	atomic_size_t next;
 	atomic_size_t read;
 	atomic_size_t errors;
@@ -580,7 +587,7 @@ static void *scan_worker(void *arg)
 
 		if (i >= job->t->files.n)
 			break;
-		path = job->t->files.v[i];
+		path = job->t->files.v[job->order[i]];
 		fclass = file_class(path);
 		if (job->skip && job->skip(path, job->skip_ctx))
 			continue;
@@ -637,9 +644,22 @@ size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 		 int (*skip)(const char *path, void *skip_ctx), void *skip_ctx, scan_fn fn,
 		 void **ctx, size_t *errors)
 {
-	struct scan_job job = { s, t, -1, skip, skip_ctx, fn, ctx, 0, 0, 0 };
+	struct scan_job job = { s, t, -1, skip, skip_ctx, fn, ctx, NULL, 0, 0, 0 };
+	size_t *order = xmalloc((t->files.n ? t->files.n : 1) * sizeof(*order)), k = 0;
 	pthread_t *tid;
 	struct worker *w;
+
+	/* The files under the "first" prefixes, then the rest, each in tree order. */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < t->files.n; i++) {
+			int early = 0;
+
+			for (size_t p = 0; s->first && p < s->first->n && !early; p++)
+				early = starts_with(t->files.v[i], s->first->v[p]);
+			if (early == !pass)
+				order[k++] = i;
+		}
+	job.order = order;
 
 	if (nthreads <= 0)
 		nthreads = scan_default_threads();
@@ -658,6 +678,7 @@ size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 	for (int i = 1; i < nthreads; i++)
 		pthread_join(tid[i], NULL);
 	close(job.rootfd);
+	free(order);
 	free(tid);
 	free(w);
 	if (errors)

@@ -73,6 +73,13 @@ size_t scanner_find(const struct scanner *s, const char *buf, size_t len, unsign
 		    const char *path, struct scan_hit **hits, size_t *cap);
 size_t scanner_padding(const struct scanner *s);
 
+/*
+ * Scan the files under these path prefixes before the others (where the
+ * evidence that retires candidates is most likely: the subsystem's
+ * neighbours).  The strvec must outlive the scans.
+ */
+void scanner_scan_first(struct scanner *s, const struct strvec *prefixes);
+
 /* Called once per file with matches, from a worker thread. */
 typedef void (*scan_fn)(void *ctx, const char *path, const char *buf, size_t len,
 			const struct scan_hit *hits, size_t n);
