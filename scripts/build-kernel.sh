@@ -28,8 +28,9 @@
 # is bind-mounted read-only at one fixed path, $EXCISE_CACHE/srcmnt: every
 # tree has the same path there, ccache hits for every file the trees share,
 # and nothing in make can write into TREE.  Nothing is mounted outside that
-# namespace.  A build directory last used for another tree starts afresh
-# (kbuild would trust the time stamps of the other tree's files).
+# namespace.  A build directory last used for another tree (or an earlier
+# tree at the same path) starts afresh: kbuild would trust the time stamps
+# of the other tree's files.
 #
 # Progress and the build time go to stderr; the last line on stdout is the
 # path of the bzImage.  On failure the last lines of the build log are shown
@@ -105,6 +106,16 @@ if ! flock -n 9; then
 	flock 9
 fi
 
+# A build directory last used for another tree, or for an earlier tree at
+# the same path (a work copy made again: another inode or birth time),
+# starts afresh.
+tree_id="$tree $(stat -c '%i %W' "$tree")"
+if [ -f "$out/.excise-tree" ] && [ "$(cat "$out/.excise-tree")" != "$tree_id" ]; then
+	say "$out was last used for another tree ($(cut -d' ' -f1 "$out/.excise-tree")); starting it afresh"
+	find "$out" -mindepth 1 -delete
+fi
+printf '%s\n' "$tree_id" > "$out/.excise-tree"
+
 # All settings (assignments and "is not set" lines) of the fragments, in order.
 merged=$out/.excise-fragment
 {
@@ -136,13 +147,6 @@ kmake() {
 		make "$@"
 	fi
 }
-
-# A build directory used for another tree starts afresh.
-if [ -f "$out/.excise-tree" ] && [ "$(cat "$out/.excise-tree")" != "$tree" ]; then
-	say "$out was last used for $(cat "$out/.excise-tree"); starting it afresh"
-	find "$out" -mindepth 1 -delete
-fi
-printf '%s\n' "$tree" > "$out/.excise-tree"
 
 makeargs=(-C "$srcpath" O="$out" ARCH=x86_64
 	KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise

@@ -19,7 +19,10 @@
 # error.  An object that CONFIG does not build (by the obj-$(CONFIG_X)
 # lines of the Makefiles on its path) gets a note.  Build directories: $EXCISE_CACHE/build/sparse-<tree>-<hash>-<config>
 # (EXCISE_CACHE defaults to ~/.cache/excise), kept between runs, so that
-# `make prepare` (about 15 s for allmodconfig) is paid once per tree and config.
+# `make prepare` (15-35 s for allmodconfig) is paid once per tree and config;
+# a directory whose tree was made again (another inode or birth time) starts
+# afresh.  As root, make runs in a private mount namespace that shows the
+# tree read-only at $EXCISE_CACHE/srcmnt, as in build-kernel.sh.
 #
 # Normalisation: a warning is "path: warning|error: message", with sparse's
 # continuation lines ("    expected ...", "    got ...") appended.  Paths are
@@ -127,25 +130,62 @@ else
 	out_after=$(builddir "$after")
 fi
 
+# As in build-kernel.sh: when root, make sees each tree read-only at one
+# fixed path in a private mount namespace, so that ccache hits across trees
+# and nothing can write into them.
+mnt=$cache/srcmnt
+use_mount=0
+if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+	mkdir -p "$mnt"
+	if unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && test -f "$2/Makefile"' sh "$before" "$mnt" 2>/dev/null; then
+		use_mount=1
+	fi
+fi
+# kmake TREE ARGS...: make -C TREE (or its mount) ARGS...
+kmake() {
+	local tree=$1
+	shift
+	if [ $use_mount = 1 ]; then
+		unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && shift 2 && exec make -C "$@"' \
+			sh "$tree" "$mnt" "$mnt" "$@"
+	else
+		make -C "$tree" "$@"
+	fi
+}
+# A build directory last used for another tree, or for an earlier tree at
+# the same path (a work copy made again), starts afresh: kbuild would trust
+# the time stamps of the other tree's files.
+claim() {
+	local tree=$1 out=$2 id
+	id="$tree $(stat -c '%i %W' "$tree")"
+	if [ -f "$out/.excise-tree" ] && [ "$(cat "$out/.excise-tree")" != "$id" ]; then
+		say "$(basename "$out") was used for another tree; starting it afresh"
+		find "$out" -mindepth 1 -delete
+	fi
+	mkdir -p "$out"
+	printf '%s\n' "$id" > "$out/.excise-tree"
+}
+
 common=(ARCH=x86_64 KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2015")
 if command -v ccache >/dev/null; then
 	export CCACHE_DIR=$cache/ccache
 	mkdir -p "$CCACHE_DIR"
-	common+=(CC="ccache gcc")
+	export CCACHE_NOHASHDIR=1
+	common+=(CC="ccache gcc" HOSTCC="ccache gcc")
 fi
 
 # configure TREE OUT: make OUT/.config; keep the old file (and its time
 # stamp) when nothing changed.
 configure() {
 	local tree=$1 out=$2 src=$3 log=$2/excise-config.log
-	mkdir -p "$out"
+	claim "$tree" "$out"
 	[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
 	if [ -n "$src" ]; then
 		cp "$src" "$out/.config"
-		make -C "$tree" O="$out" "${common[@]}" olddefconfig > "$log" 2>&1
+		kmake "$tree" O="$out" "${common[@]}" olddefconfig > "$log" 2>&1
 	else
-		make -C "$tree" O="$out" "${common[@]}" "$config" > "$log" 2>&1
+		kmake "$tree" O="$out" "${common[@]}" "$config" > "$log" 2>&1
 	fi || {
 		say "configuring $tree failed; last lines of $log:"
 		tail -n 20 "$log" | sed 's/^/  | /' >&2
@@ -162,7 +202,7 @@ configure() {
 
 prepare() {
 	local tree=$1 out=$2 log=$2/excise-prepare.log t0=$SECONDS
-	make -C "$tree" O="$out" "${common[@]}" -j"$jobs" prepare > "$log" 2>&1 || {
+	kmake "$tree" O="$out" "${common[@]}" -j"$jobs" prepare > "$log" 2>&1 || {
 		say "make prepare in $out failed; last lines of $log:"
 		tail -n 30 "$log" | sed 's/^/  | /' >&2
 		exit 2
@@ -180,19 +220,21 @@ check() {
 	# Compile afresh, so that the compiler's warnings are seen too (ccache
 	# replays them); C=2 runs sparse on up-to-date objects anyway.
 	(cd "$out" && rm -f -- "$@")
-	make -C "$tree" O="$out" "${common[@]}" -j"$jobs" -k C=2 \
+	kmake "$tree" O="$out" "${common[@]}" -j"$jobs" -k C=2 \
 		CHECK="sparse -fmax-warnings=unlimited" "$@" > "$log" 2>&1 || true
 	say "checked $# object(s) in $(basename "$out") in $((SECONDS - t0))s"
 }
 
 # normalise TREE OUT < LOG: one "KEY<TAB>DISPLAY" line per warning or error.
 normalise() {
-	awk -v tree="$1" -v out="$2" '
+	awk -v tree="$1" -v out="$2" -v mnt="$mnt" '
 	function strip(s,    p) {
 		while ((p = index(s, tree "/")) > 0)
 			s = substr(s, 1, p - 1) substr(s, p + length(tree) + 1)
 		while ((p = index(s, out "/")) > 0)
 			s = substr(s, 1, p - 1) substr(s, p + length(out) + 1)
+		while ((p = index(s, mnt "/")) > 0)
+			s = substr(s, 1, p - 1) substr(s, p + length(mnt) + 1)
 		return s
 	}
 	function flush() {
