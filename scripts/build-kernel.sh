@@ -230,7 +230,7 @@ for sym in "${order[@]}"; do
 	fi
 	# Show where the symbol is defined and what it depends on.
 	short=${sym#CONFIG_}
-	grep -rlE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+$short[[:space:]]*\$" "$tree" 2>/dev/null |
+	grep -rlE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+${short}[[:space:]]*\$" "$tree" 2>/dev/null |
 		while IFS= read -r kf; do
 			awk -v sym="$short" -v name="${kf#"$tree"/}" '
 				function done_block() { if (inblk && !prompt) print "    " name ": (no prompt: only another option can select it)" }

@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # tests/lib/kernel.sh - helpers for tests/kernel/*.sh; source it.
 #
 # The tests share one kernel build directory ($EXCISE_CACHE/build/test-boot-6.1)
