@@ -294,14 +294,13 @@ static void widen_dependents(struct splitter *sp)
 					break;
 				}
 			}
-		if (n && inside == n) {
+		if (n && inside == n)
 			strset_add(&sp->dependents, sym);
-			strset_clear(&sp->own);
-			for (size_t k = 0; k < r->fp.symbols.n; k++)
-				if (!strset_has(&sp->dependents, r->fp.symbols.v[k]))
-					strset_add(&sp->own, r->fp.symbols.v[k]);
-		}
 	}
+	strset_clear(&sp->own);
+	for (size_t i = 0; i < r->fp.symbols.n; i++)
+		if (!strset_has(&sp->dependents, r->fp.symbols.v[i]))
+			strset_add(&sp->own, r->fp.symbols.v[i]);
 }
 
 /*
@@ -498,8 +497,9 @@ static char *history_prefix(const struct splitter *sp, const struct strvec *path
 				sep = p;
 			if (starts_with(line, "Revert") || starts_with(line, "Merge") || !sep || sep == line)
 				ok = 0;
+			/* "net: ethernet: intel" or "x86/configs", not "Fix the foo: ..." */
 			for (char *p = line; ok && p < sep; p++)
-				if (*p == ' ' && p[-1] != ':')
+				if (*p == ' ' && (p == line || p[-1] != ':'))
 					ok = 0;
 			if (ok)
 				sv_push_owned(&prefixes, xstrndup(line, (size_t)(sep - line)));
@@ -906,8 +906,7 @@ static char *docs_prefix(const struct series_commit *c)
 	return first ? xasprintf("docs: %.*s", (int)fl, first) : xstrdup("docs");
 }
 
-static char *subject_of(const struct splitter *sp, const struct series *s,
-			const struct series_commit *c)
+static char *subject_of(const struct splitter *sp, const struct series_commit *c)
 {
 	const struct removal *r = sp->r;
 	char *prefix, *out;
@@ -942,7 +941,6 @@ static char *subject_of(const struct splitter *sp, const struct series *s,
 		free(prefix);
 		return out;
 	}
-	(void)s;
 	return xstrdup("remove");
 }
 
@@ -1473,7 +1471,7 @@ void series_split(struct series *s, const struct removal *r, const struct series
 		struct series_commit *c = &s->commits[i];
 		struct strbuf body = STRBUF_INIT, text = STRBUF_INIT;
 
-		c->subject = subject_of(&sp, s, c);
+		c->subject = subject_of(&sp, c);
 		switch (c->area) {
 		case AREA_DEFCONFIG:
 			body_defconfig(&body, &sp, s, c);
