@@ -45,11 +45,14 @@ def visible_side_effects(text):
 def pure(text):
     return re.search(r"\w\s*\(|\+\+|--|(?<![=!<>])=(?!=)", text) is None
 
-# An expression whose value is 0 or 1 by its top-level operator: a
-# comparison, a negation, a && or ||.  (A rough test on the text.)
+# An expression whose value is 0 or 1 by its top-level operator (a
+# comparison, a negation, a && or ||) or being a test of another symbol.
+# (A rough test on the text.)
 def boolean_shaped(text):
     t = text.strip()
     if t.startswith("!") and not t.startswith("!="):
+        return True
+    if re.match(r"(IS_ENABLED|IS_BUILTIN|IS_MODULE|IS_REACHABLE)\s*\([^()]*\)$", t):
         return True
     depth = 0
     i = 0

@@ -394,6 +394,47 @@ static int hunk_conflicts(const struct plan *plan, const struct cocci_hunk *h,
 	return 0;
 }
 
+/* text without its leading and trailing white space, as [*s, *s + *n). */
+static void trim(const char *text, const char **s, size_t *n)
+{
+	size_t len = strlen(text);
+
+	while (len && (*text == ' ' || *text == '\t'))
+		text++, len--;
+	while (len && (text[len - 1] == ' ' || text[len - 1] == '\t'))
+		len--;
+	*s = text;
+	*n = len;
+}
+
+/*
+ * spatch keeps the trailing comment of a line it removes, alone on a line of
+ * its own ("x += 1; // why" becomes " // why").  True if the added line
+ * cl, in the run of changed lines starting at line index run, is such an
+ * orphan: nothing but a comment that ends a removed line of the run.
+ */
+static int orphan_comment(const struct cocci_hunk *h, size_t run, const struct cocci_line *cl)
+{
+	const char *c;
+	size_t n;
+
+	trim(cl->text, &c, &n);
+	if (n < 4 || !((c[0] == '/' && c[1] == '*' && c[n - 2] == '*' && c[n - 1] == '/') ||
+		       (c[0] == '/' && c[1] == '/')))
+		return 0;
+	for (size_t i = run; i < h->nlines && h->lines[i].op != ' '; i++) {
+		const char *m;
+		size_t k;
+
+		if (h->lines[i].op != '-')
+			continue;
+		trim(h->lines[i].text, &m, &k);
+		if (k > n && !memcmp(m + k - n, c, n))
+			return 1;
+	}
+	return 0;
+}
+
 /* Add the edits of one hunk; returns the number added, or -1 (message in err). */
 static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 			 const struct cocci_findings *findings, const char *kind,
@@ -459,7 +500,7 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 		return 0;
 	}
 	for (size_t i = 0; i < h->nlines;) {
-		size_t start, end, first_line, last_line;
+		size_t start, end, first_line, last_line, run;
 		struct strbuf repl = STRBUF_INIT;
 		char *reason;
 
@@ -471,19 +512,24 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 		}
 		start = end = off;
 		first_line = last_line = line;
+		run = i;
 		for (; i < h->nlines && h->lines[i].op != ' '; i++) {
 			const struct cocci_line *cl = &h->lines[i];
 
 			if (cl->op == '-') {
 				end += strlen(cl->text) + (cl->newline ? 1 : 0);
 				last_line = line++;
-			} else {
+			} else if (!orphan_comment(h, run, cl)) {
 				sb_adds(&repl, cl->text);
 				if (cl->newline)
 					sb_addc(&repl, '\n');
 			}
 		}
 		off = end;
+		if (start == end && !repl.len) {
+			sb_release(&repl);
+			continue;
+		}
 		if (!repl.len)
 			start = keep_separating_blank(f, start, end);
 		reason = info_reason(findings, h->path, first_line, last_line);

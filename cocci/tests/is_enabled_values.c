@@ -27,3 +27,10 @@ static bool foo_any(int a)
 {
 	return a || IS_ENABLED(CONFIG_FOO);
 }
+
+static int log_level(int level)
+{
+	return (IS_ENABLED(CONFIG_DEBUG) ||
+		IS_ENABLED(CONFIG_FOO)) ?
+		LEVEL_MAX : level;
+}

@@ -322,6 +322,31 @@ static void test_to_plan(void)
 	sb_release(&res);
 }
 
+/* The trailing comment of a removed line, kept alone by spatch, goes too. */
+static void test_orphan_comment(void)
+{
+	static const char e_c[] = "\tsize = 4;\n\n\tif (IS_ENABLED(CONFIG_FOO))\n"
+				  "\t\tsize += 8; /* for redzone */\n\n\tuse(size);\n";
+	static const char diff[] = "--- e.c\n+++ t\n@@ -1,6 +1,4 @@\n \tsize = 4;\n-\n"
+				   "-\tif (IS_ENABLED(CONFIG_FOO))\n-\t\tsize += 8; /* for redzone */\n"
+				   "+ /* for redzone */\n \n \tuse(size);\n";
+	struct plan plan;
+	struct cocci_diff d = { 0 };
+	struct strbuf err = STRBUF_INIT, res = STRBUF_INIT;
+
+	put("e.c", e_c);
+	plan_init(&plan, dir);
+	CHECK(cocci_parse_diff(diff, strlen(diff), &d, &err) == 0);
+	CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == 1);
+	CHECK(plan_check(&plan, &err) == 0);
+	plan_result(&plan, plan_file(&plan, "e.c"), &res);
+	CHECK_STR(res.buf, "\tsize = 4;\n\n\tuse(size);\n");
+	plan_release(&plan);
+	cocci_diff_release(&d);
+	sb_release(&err);
+	sb_release(&res);
+}
+
 /* Findings on #if lines are excise cpp's; on #include lines they are ours. */
 static void test_directive_notes(void)
 {
@@ -380,6 +405,7 @@ int main(void)
 	test_to_plan();
 	test_blank_line();
 	test_directive_notes();
+	test_orphan_comment();
 	cmd = xasprintf("rm -rf %s", dir);
 	if (system(cmd))
 		unit_failures++;
