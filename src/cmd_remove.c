@@ -49,7 +49,7 @@ int cmd_remove(int argc, char **argv)
 	struct remove_options opt = { 0 };
 	char **targets = xcalloc((size_t)argc, sizeof(char *));
 	int ntargets = 0, dry_run = 0, force = 0, commit = 0, rc = 0;
-	struct patchset_options popt = { 0 };
+	struct patchset_options popt = { NULL };
 	struct strbuf err = STRBUF_INIT;
 	struct removal r;
 

@@ -1431,7 +1431,7 @@ void series_wrap(struct strbuf *out, const char *text, size_t width)
 void series_split(struct series *s, const struct removal *r, const struct series_options *opt)
 {
 	static const struct series_options defaults = { NULL, 1 };
-	struct splitter sp = { 0 };
+	struct splitter sp = { NULL };
 	const struct plan *plan = &r->plan;
 	const char *home;
 

@@ -1,3 +1,4 @@
+#!/usr/bin/env bash
 # tests/lib/series-bisect.sh - every step of a removal series configures
 # and builds: `git rebase --exec` runs a check after each commit of
 # `excise remove --commit TARGET...` on a git tree of pristine 6.1.

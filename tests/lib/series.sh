@@ -1,3 +1,4 @@
+# shellcheck shell=bash
 # tests/lib/series.sh - the end-to-end check of `excise remove --commit
 # --series` on git work trees of the pristine 6.1 tree; sourced by
 # tests/e2e/series-*.sh, which call series_e2e.
@@ -67,8 +68,11 @@ series_e2e() {
 	sed -n '1,/^series:/p' "$work/out"
 	local n
 	n=$(git -C "$a" rev-list --count "$base..HEAD")
-	[ -z "$(git -C "$a" status --porcelain --untracked-files=no)" ] && ok "work tree clean after --commit ($n commits)" ||
+	if [ -z "$(git -C "$a" status --porcelain --untracked-files=no)" ]; then
+		ok "work tree clean after --commit ($n commits)"
+	else
 		fail "work tree not clean after --commit: $(git -C "$a" status --porcelain --untracked-files=no | head -5)"
+	fi
 
 	# 2. subjects (golden), widths, sign-off
 	if diff -u --label expected --label actual "$subjects" <(git -C "$a" log --reverse --format=%s "$base..HEAD"); then
@@ -78,10 +82,14 @@ series_e2e() {
 	fi
 	local long
 	long=$(git -C "$a" log --format=%B "$base..HEAD" | awk 'length > 72' | head -3)
-	[ -z "$long" ] && ok "every message line fits in 72 columns" || fail "lines over 72 columns: $long"
+	if [ -z "$long" ]; then ok "every message line fits in 72 columns"; else fail "lines over 72 columns: $long"; fi
 	local signed
 	signed=$(git -C "$a" log --format=%B "$base..HEAD" | grep -c '^Signed-off-by: Excise Test <test@example.org>$')
-	[ "$signed" = "$n" ] && ok "every commit signed off by git's identity" || fail "$signed of $n commits signed off"
+	if [ "$signed" = "$n" ]; then
+		ok "every commit signed off by git's identity"
+	else
+		fail "$signed of $n commits signed off"
+	fi
 	echo "series:"
 	git -C "$a" log --reverse --format='  %s' "$base..HEAD"
 
@@ -100,8 +108,11 @@ series_e2e() {
 		echo "checkpatch ${p##*/}: $(grep '^total:' "$work/cp")"
 	done
 	echo "result: checkpatch --strict: $errors errors, $warnings warnings (all FILE_PATH_CHANGES unless listed)"
-	[ "$errors" = 0 ] && [ -z "$other" ] && ok "checkpatch: no error, no warning or check but FILE_PATH_CHANGES" ||
+	if [ "$errors" = 0 ] && [ -z "$other" ]; then
+		ok "checkpatch: no error, no warning or check but FILE_PATH_CHANGES"
+	else
 		fail "checkpatch: $errors errors; other findings: $other"
+	fi
 
 	# 4. cover letter
 	local cover=$dir/0000-cover-letter.patch
@@ -111,13 +122,20 @@ series_e2e() {
 	else
 		fail "cover letter has no subject"
 	fi
-	grep -q '^  kind  *count$' "$cover" && grep -q '^  deleted files  *[0-9]*$' "$cover" &&
-		ok "cover letter has the summary table" || fail "cover letter lacks the summary table"
-	grep -q "^base-commit: $base\$" "$cover" && ok "cover letter has base-commit: $base" || fail "no base-commit line"
+	if grep -q '^  kind  *count$' "$cover" && grep -q '^  deleted files  *[0-9]*$' "$cover"; then
+		ok "cover letter has the summary table"
+	else
+		fail "cover letter lacks the summary table"
+	fi
+	if grep -q "^base-commit: $base\$" "$cover"; then
+		ok "cover letter has base-commit: $base"
+	else
+		fail "no base-commit line"
+	fi
 	local cc
 	cc=$(awk '/^Cc: /{c=1} c && /^$/ {exit} c' "$cover" | grep -c '@')
 	echo "result: cover letter Cc: $cc addresses (get_maintainer.pl --no-git --no-rolestats, MAINTAINERS of the base)"
-	[ "$cc" -gt 0 ] && ok "cover letter has Cc: lines" || fail "cover letter has no Cc:"
+	if [ "$cc" -gt 0 ]; then ok "cover letter has Cc: lines"; else fail "cover letter has no Cc:"; fi
 	if grep -q '\*\*\*' "$cover"; then fail "cover letter still has *** placeholders"; fi
 
 	# 5. git am on a pristine git tree
@@ -137,7 +155,11 @@ series_e2e() {
 	local ta tb
 	ta=$(git -C "$a" rev-parse 'HEAD^{tree}')
 	tb=$(git -C "$b" rev-parse 'HEAD^{tree}')
-	[ "$ta" = "$tb" ] && ok "git am gives the same tree as --commit ($ta)" || fail "trees differ: --commit $ta, git am $tb"
+	if [ "$ta" = "$tb" ]; then
+		ok "git am gives the same tree as --commit ($ta)"
+	else
+		fail "trees differ: --commit $ta, git am $tb"
+	fi
 
 	# 6. in place, without git
 	"$top/scripts/worktree.sh" "$c" >/dev/null || { echo "FAIL: worktree.sh"; return 1; }
