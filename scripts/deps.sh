@@ -5,7 +5,7 @@
 # Prints nothing when everything is installed.  --check only reports.
 set -euo pipefail
 
-packages=(gcc make git coccinelle sparse linux-source-6.1 linux-source-6.12
+packages=(gcc libc6-dev make git coccinelle sparse linux-source-6.1 linux-source-6.12
 	qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio ripgrep
 	unifdef ccache xz-utils python3 perl time)
 
