@@ -8,7 +8,9 @@
 //# inline definition (the stub a header gives when the code is configured
 //# out).  Every other use, where the value of f or of a call to f matters
 //# (an expression, an initializer, a function pointer), needs a person: report
-//# mode lists those as WARNING, and lists what patch mode removes as INFO.
+//# mode lists those as WARNING, and lists what patch mode removes as INFO.  A
+//# definition other than a static inline stub is reported too: the file
+//# defines what the list says only the removed code defines.
 //
 // Confidence: Moderate
 // Copyright: (C) 2025 The excise authors.  GPLv2.
@@ -125,6 +127,15 @@ position p;
 @@
   static inline T f@p(...) { ... }
 
+// A definition that is not a static inline stub: the file defines what the
+// list says only the removed code defines (a file that should go too?).
+@definition@
+identifier f : script:python() { removed_function(f) };
+type T;
+position p != stub.p;
+@@
+  T f@p(...) { ... }
+
 // Every other use: the value of f, or of a call to f, matters.
 @use@
 identifier f : script:python() { removed_function(f) };
@@ -232,6 +243,18 @@ p << solebody.p;
 f << solebody.f;
 @@
 coccilib.report.print_report(p[0], "WARNING: %s is defined only by the removed code, and its call is the whole body of a statement: review by hand" % f)
+
+@script:python depends on report@
+p << definition.p;
+f << definition.f;
+@@
+coccilib.report.print_report(p[0], "WARNING: %s is listed as defined only by the removed code, but it is defined here: review by hand" % f)
+
+@script:python depends on org@
+p << definition.p;
+f << definition.f;
+@@
+coccilib.org.print_todo(p[0], "%s is listed as defined only by the removed code, but it is defined here: review by hand" % f)
 
 @script:python depends on org@
 p << deadif.p;
