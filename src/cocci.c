@@ -1004,8 +1004,8 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 	char (*groups)[40] = NULL;
 	struct spatch_run *runs = NULL;
 	size_t nchunks, nruns = 0;
-	struct cocci_diff diff = { 0 };
-	struct cocci_findings findings = { 0 };
+	struct cocci_diff diff = { NULL, 0, 0 };
+	struct cocci_findings findings = { NULL, 0, 0 };
 	int status = -1;
 	double t0;
 	long added;
