@@ -27,7 +27,8 @@
  *       misc:NAME    a misc device listed in /proc/misc
  *       slab:NAME    a slab cache listed in /proc/slabinfo
  *       file:PATH    PATH exists (lstat), e.g. file:/sys/fs/ext4
- *       log:TEXT     TEXT occurs in the kernel log (as dmesg shows it)
+ *       log:TEXT     TEXT occurs in the kernel log (as dmesg shows it; lines
+ *                    naming excise.* parameters, the command line, do not count)
  *                    NAME and PATH must match exactly; TEXT is a substring.
  *                    A value with spaces needs double quotes around the
  *                    whole parameter: "excise.expect=log:foo bar".
@@ -253,6 +254,22 @@ static char *kernel_log(void)
 		return NULL;
 	}
 	buf[n] = '\0';
+	/*
+	 * The kernel logs its command line ("Kernel command line: ...",
+	 * "Unknown kernel command line parameters ..."), and with it the
+	 * checks themselves: log:TEXT would always find TEXT there.  Lines
+	 * naming excise's parameters are blanked out.
+	 */
+	for (char *line = buf; *line;) {
+		char *end = strchr(line, '\n');
+		char *hit = strstr(line, "excise.");
+
+		if (!end)
+			end = line + strlen(line);
+		if (hit && hit < end)
+			memset(line, ' ', (size_t)(end - line));
+		line = *end ? end + 1 : end;
+	}
 	return buf;
 }
 
