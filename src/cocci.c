@@ -1047,6 +1047,17 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		sv_push(&common, defines->v[i]);
 	}
 	patch_options(text.buf, &common);
+	{
+		/* Kernel attribute macros spatch's standard.h lacks (cocci/kernel.h). */
+		char *macros = path_join(cocci_dir, "kernel.h");
+		char *abs_macros = realpath(macros, NULL);
+
+		if (abs_macros) {
+			sv_push(&common, "--macro-file");
+			sv_push_owned(&common, abs_macros);
+		}
+		free(macros);
+	}
 
 	runs = xcalloc(2 * nchunks, sizeof(*runs));
 	t0 = now_seconds();

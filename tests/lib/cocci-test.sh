@@ -8,7 +8,8 @@
 #   // spatch: is_enabled.cocci -D config=FOO
 #
 # spatch runs in a scratch directory on a copy named NAME.c (NAME.h), with
-# the options of the patch's "// Options:" line, as scripts/coccicheck does.
+# the options of the patch's "// Options:" line, as scripts/coccicheck does,
+# and --macro-file cocci/kernel.h, as the runner does.
 # With COCCI_UPDATE=1 the expected files are rewritten from the actual run
 # (read them before committing).  Exit 0 pass, 1 fail, 77 no spatch.
 set -uo pipefail
@@ -31,6 +32,8 @@ patch=$top/cocci/${words[0]}
 args=("${words[@]:1}")
 [ -f "$patch" ] || { echo "cocci-test.sh: $input: no patch $patch" >&2; exit 2; }
 read -r -a options <<<"$(sed -n 's|^// Options:||p' "$patch" | head -n 1)"
+# As the runner (src/cocci.c) does: the kernel attribute macros spatch lacks.
+[ -f "$top/cocci/kernel.h" ] && options+=(--macro-file "$top/cocci/kernel.h")
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
