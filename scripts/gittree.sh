@@ -1,6 +1,9 @@
 #!/usr/bin/env bash
-# gittree.sh DEST [VERSION] - make DEST a git work tree of the pristine tree,
-# with one commit ("Linux 6.1.N") holding every file.
+# gittree.sh [--from SRC] DEST [VERSION] - make DEST a git work tree of the
+# pristine tree, with one commit ("Linux 6.1.N") holding every file.
+# With --from SRC, DEST is a copy of SRC (a work copy of the pristine tree
+# with changes, e.g. the InterMezzo reconstruction) and the changes are a
+# second commit on top of the pristine one.
 #
 # Committing the 75,000 files takes about a minute, so it is done once:
 # the repository is cached as $EXCISE_CACHE/git-VERSION/ (a .git directory,
@@ -16,7 +19,13 @@
 # is the same on every machine with the same tree.  Prints DEST.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
-[ $# -ge 1 ] || { echo "usage: gittree.sh DEST [VERSION]" >&2; exit 2; }
+from=
+if [ "${1:-}" = --from ]; then
+	[ $# -ge 3 ] || { echo "usage: gittree.sh [--from SRC] DEST [VERSION]" >&2; exit 2; }
+	from=$(cd "$2" && pwd -P)
+	shift 2
+fi
+[ $# -ge 1 ] || { echo "usage: gittree.sh [--from SRC] DEST [VERSION]" >&2; exit 2; }
 dest=$1
 version=${2:-6.1}
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
@@ -62,7 +71,13 @@ if [ ! -f "$repo/excise-complete" ] || [ "$(cat "$repo/excise-complete")" != "$(
 fi
 exec 8>&-
 
-"$here/worktree.sh" "$dest" "$version" >/dev/null
+if [ -n "$from" ]; then
+	rm -rf "$dest"
+	cp -al "$from" "$dest"
+	rm -f "$dest/.excise-complete"
+else
+	"$here/worktree.sh" "$dest" "$version" >/dev/null
+fi
 mkdir -p "$dest/.git"
 for f in "$repo"/*; do
 	case ${f##*/} in
@@ -72,4 +87,15 @@ for f in "$repo"/*; do
 	esac
 done
 git -C "$dest" update-index -q --refresh >/dev/null 2>&1 || true
+if [ -n "$from" ]; then
+	(
+		cd "$dest"
+		git add -A -f .
+		if ! git diff --cached --quiet; then
+			ident
+			git commit -q -m "The tree excise works on" -m "$from, with these changes to the pristine tree:" \
+				-m "$(git diff --cached --stat | tail -n 1)"
+		fi
+	) || die "could not commit the changes of $from"
+fi
 echo "$dest"

@@ -69,7 +69,7 @@ fi
 # The tree to remove from is a git repository (a commit of the tree before),
 # so that excise writes the removal as a patch series.
 rm -rf "$after"
-"$top/scripts/git-tree.sh" "$before" "$after" || fail "git work tree"
+"$top/scripts/gittree.sh" --from "$before" "$after" >/dev/null || fail "git work tree"
 echo "work tree: $after ($(git -C "$after" log --oneline -1))"
 
 # The boot options and checks of the subsystem: from its spec, if it has one.

@@ -300,8 +300,10 @@ static void step_sparse(struct check *c, const struct removal *r)
 		sv_push(&argv, files.v[i]);
 	rc = run_script(c, STEP_SPARSE, argv.v, tail, sizeof(tail));
 	{
-		/* The counts line of sparse-diff.sh, for the table. */
-		char *cmd = xasprintf("grep -m1 -i 'before' %s/sparse.log", c->log_dir);
+		/* The counts of sparse-diff.sh, for the table. */
+		char *cmd = xasprintf("grep -E '^sparse-diff.sh: (before|after): +[0-9]+ warning' %s/sparse.log"
+				      " | sed -E 's/^sparse-diff.sh: (before|after): +([0-9]+) warning\\(s\\), ([0-9]+) error.*/\\1 \\2 warnings \\3 errors/' | paste -sd,",
+				      c->log_dir);
 		FILE *f = popen(cmd, "r");
 		char line[512] = "";
 
