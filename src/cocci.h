@@ -4,7 +4,9 @@
  * into byte-range edits, each report line it leaves for review into a note.
  *
  * A patch runs twice, side by side, from the tree root: with -D patch for the
- * diff and with -D report for "file:line:col-col: SEVERITY: message" lines.
+ * diff and with -D report for "file:line:col-col: SEVERITY: message" lines
+ * (the files split over jobs such pairs of processes; never spatch --jobs,
+ * whose workers write into the current directory, the tree).
  * INFO lines name what patch mode changes (they become the reasons of the
  * edits); WARNING and ERROR lines name what it leaves for a person (they
  * become "review" notes).  An INFO line that no edit covers becomes a review
@@ -108,7 +110,8 @@ char *cocci_kind(const char *patch);
 
 /*
  * Run cocci_dir/patch (e.g. "is_enabled.cocci") over files (relative to the
- * plan's root), with each of defines ("name=value") passed as -D, in jobs
+ * plan's root), with each of defines ("name=value") passed as -D and
+ * cocci_dir/kernel.h as --macro-file, the files split over jobs pairs of
  * processes, and add its edits and review notes to the plan.  Returns 0, or
  * -1 with a message in err (spatch missing, the patch missing, spatch
  * failing as a whole, a hunk not matching the snapshot).  Files spatch could
