@@ -70,6 +70,9 @@ fi
 # so that excise writes the removal as a patch series.
 rm -rf "$after"
 "$top/scripts/gittree.sh" --from "$before" "$after" >/dev/null || fail "git work tree"
+# The series needs an author: the user's git identity, or excise's.
+git -C "$after" config user.name >/dev/null || git -C "$after" config user.name "excise"
+git -C "$after" config user.email >/dev/null || git -C "$after" config user.email "excise@localhost"
 echo "work tree: $after ($(git -C "$after" log --oneline -1))"
 
 # The boot options and checks of the subsystem: from its spec, if it has one.
@@ -97,6 +100,7 @@ stage "locate"
 "$excise" locate -C "$after" --format=tsv "$target" > "$out/locate.tsv"
 
 stage "remove, as a patch series"
+base=$(git -C "$after" rev-parse HEAD)
 rm -rf "$out/series"
 "$excise" remove -C "$after" --commit --series "$out/series" "$target" | tee "$out/remove.txt" ||
 	fail "excise remove failed"
@@ -121,14 +125,17 @@ stage_times+=($((SECONDS - stage_start)))
 	sed 's/^/  /' "$out/remove.txt"
 	echo
 	if [ -f "$spec" ] && grep -q '^history' "$spec"; then
-		echo "The earlier removal next to excise's:"
-		printf '  %-60s %s\n' "removed earlier" "excise"
-		grep '^history' "$spec" | sed 's/^history *//' | while read -r line; do
-			printf '  %-60s %s\n' "$line" "removed too"
+		echo "The earlier removal next to excise's (files changed or deleted):"
+		printf '  %-46s %-22s %s\n' path "earlier removal" excise
+		git -C "$after" diff --name-status "$base" HEAD | awk '{ print $2 }' |
+			sed -E 's#^(fs/intermezzo)/.*#\1/#' | sort -u | while read -r path; do
+			earlier="left behind"
+			grep '^history' "$spec" | grep -qF " ${path%/}" && earlier="removed"
+			what=changed
+			git -C "$after" cat-file -e "HEAD:${path%/}" 2>/dev/null || what=deleted
+			printf '  %-46s %-22s %s\n' "$path" "$earlier" "$what"
 		done
-		echo "  what the earlier removal left behind, excise removed or kept:"
-		grep -E '^  (delete|kconfig|makefile|defconfig|maintainers|doc|c-)' "$out/remove.txt" | sed 's/^/  /'
-		grep -E '^  (kept|review):' "$out/remove.txt" | sed 's/^/  /'
+		grep -E '^  kept:' "$out/remove.txt" | sed 's/^  kept: /  kept by both: /'
 		echo
 	fi
 	echo "Patch series ($out/series):"
@@ -136,6 +143,9 @@ stage_times+=($((SECONDS - stage_start)))
 	echo
 	echo "Boot before the removal:"
 	grep -a -E 'EXCISE-BOOT|intermezzo|^Linux version' "$out/boot-before.log" | head -n 8 | sed 's/^/  | /'
+	echo
+	echo "Boot after the removal:"
+	grep -a -E 'EXCISE-BOOT|excise-boot: ok|^Linux version' "$out/check/boot.log" 2>/dev/null | head -n 8 | sed 's/^/  | /'
 	echo
 	echo "Check after the removal:"
 	sed -n '/^step /,$p' "$out/check.txt" | sed 's/^/  /'

@@ -22,6 +22,7 @@
 
 #include "builtin.h"
 #include "remove.h"
+#include "walk.h"
 
 enum step { STEP_RESIDUE, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
 
@@ -276,16 +277,51 @@ static void touched_c_files(const struct removal *r, struct strvec *out)
 	}
 }
 
+/*
+ * With no C file touched (a removal of Kconfig and Makefile lines and whole
+ * directories), the neighbours: up to 8 C files of each directory whose
+ * Makefile changed, which the change of that Makefile could affect.
+ */
+static void neighbour_c_files(const struct removal *r, struct strvec *out)
+{
+	for (size_t i = 0; i < r->plan.nedits; i++) {
+		const char *p = r->plan.edits[i].path;
+		const char *slash = strrchr(p, '/');
+		char *cmd;
+		FILE *f;
+		char line[1024];
+
+		if (!is_makefile(p) || !slash || (i && !strcmp(p, r->plan.edits[i - 1].path)))
+			continue;
+		cmd = xasprintf("cd '%s' && ls %.*s/*.c 2>/dev/null | head -n 8", r->tree.root,
+				(int)(slash - p), p);
+		f = popen(cmd, "r");
+		while (f && fgets(line, sizeof(line), f)) {
+			line[strcspn(line, "\n")] = '\0';
+			if (!plan_is_deleted(&r->plan, line) && !sv_contains(out, line))
+				sv_push(out, line);
+		}
+		if (f)
+			pclose(f);
+		free(cmd);
+	}
+}
+
 static void step_sparse(struct check *c, const struct removal *r)
 {
 	double t0 = now();
 	struct strvec argv = STRVEC_INIT, files = STRVEC_INIT;
 	char tail[512];
+	const char *which = "touched";
 	int rc;
 
 	touched_c_files(r, &files);
 	if (!files.n) {
-		finish(c, STEP_SPARSE, 0, t0, "no C file touched");
+		neighbour_c_files(r, &files);
+		which = "neighbour";
+	}
+	if (!files.n) {
+		finish(c, STEP_SPARSE, 0, t0, "no C file touched, and no Makefile");
 		return;
 	}
 	sv_push_owned(&argv, script("sparse-diff.sh"));
@@ -312,7 +348,7 @@ static void step_sparse(struct check *c, const struct removal *r)
 		if (f)
 			pclose(f);
 		free(cmd);
-		finish(c, STEP_SPARSE, rc != 0, t0, "%zu files: %s%s%s", files.n, line,
+		finish(c, STEP_SPARSE, rc != 0, t0, "%zu %s C files: %s%s%s", files.n, which, line,
 		       line[0] ? "; " : "", tail);
 	}
 	sv_clear(&argv);
