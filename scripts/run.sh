@@ -145,7 +145,7 @@ stage_times+=($((SECONDS - stage_start)))
 	grep -a -E 'EXCISE-BOOT|intermezzo|^Linux version' "$out/boot-before.log" | head -n 8 | sed 's/^/  | /'
 	echo
 	echo "Boot after the removal:"
-	grep -a -E 'EXCISE-BOOT|excise-boot: ok|^Linux version' "$out/check/boot.log" 2>/dev/null | head -n 8 | sed 's/^/  | /'
+	grep -a -E 'EXCISE-BOOT|excise-boot: ok|^Linux version' "$out/check/console.log" 2>/dev/null | head -n 8 | sed 's/^/  | /'
 	echo
 	echo "Check after the removal:"
 	sed -n '/^step /,$p' "$out/check.txt" | sed 's/^/  /'

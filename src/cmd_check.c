@@ -338,7 +338,7 @@ static void step_sparse(struct check *c, const struct removal *r)
 	{
 		/* The counts of sparse-diff.sh, for the table. */
 		char *cmd = xasprintf("grep -E '^sparse-diff.sh: (before|after): +[0-9]+ warning' %s/sparse.log"
-				      " | sed -E 's/^sparse-diff.sh: (before|after): +([0-9]+) warning\\(s\\), ([0-9]+) error.*/\\1 \\2 warnings \\3 errors/' | paste -sd,",
+				      " | sed -E 's/^sparse-diff.sh: (before|after): +([0-9]+) warning\\(s\\), ([0-9]+) error.*/\\1 \\2 warnings \\3 errors/' | paste -sd, | sed 's/,/, /'",
 				      c->log_dir);
 		FILE *f = popen(cmd, "r");
 		char line[512] = "";
@@ -399,6 +399,8 @@ static void step_boot(struct check *c)
 		return;
 	}
 	sv_push_owned(&argv, script("boot.sh"));
+	sv_push(&argv, "--log");
+	sv_push_owned(&argv, xasprintf("%s/console.log", c->log_dir));
 	if (c->kvm)
 		sv_push(&argv, "--kvm");
 	for (size_t i = 0; i < c->expect.n; i++) {
@@ -409,7 +411,7 @@ static void step_boot(struct check *c)
 	rc = run_script(c, STEP_BOOT, argv.v, tail, sizeof(tail));
 	finish(c, STEP_BOOT, rc != 0, t0, "%s", tail);
 	{
-		char *cmd = xasprintf("grep -a -E 'EXCISE-BOOT|^Linux version|SLUB:|SLAB:' %s/boot.log | head -n 5 | sed 's/^/    | /'",
+		char *cmd = xasprintf("grep -a -E 'EXCISE-BOOT|excise-boot: ok|^Linux version|SLUB:|SLAB:' %s/console.log | head -n 8 | sed 's/^/    | /'",
 				      c->log_dir);
 
 		fflush(stdout);
