@@ -21,6 +21,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "kbuild.h"
 #include "remove.h"
 #include "walk.h"
 
@@ -279,31 +280,49 @@ static void touched_c_files(const struct removal *r, struct strvec *out)
 
 /*
  * With no C file touched (a removal of Kconfig and Makefile lines and whole
- * directories), the neighbours: up to 8 C files of each directory whose
- * Makefile changed, which the change of that Makefile could affect.
+ * directories), the neighbours: up to 8 objects each Makefile that changed
+ * builds unconditionally (obj-y), which the change of that Makefile could
+ * affect, as C files.
  */
 static void neighbour_c_files(const struct removal *r, struct strvec *out)
 {
-	for (size_t i = 0; i < r->plan.nedits; i++) {
-		const char *p = r->plan.edits[i].path;
-		const char *slash = strrchr(p, '/');
-		char *cmd;
-		FILE *f;
-		char line[1024];
+	for (size_t i = 0; i < r->plan.nfiles; i++) {
+		const struct plan_file *f = &r->plan.files[i];
+		const char *slash = strrchr(f->path, '/');
+		struct strbuf err = STRBUF_INIT;
+		struct kbuild_file kf;
+		size_t taken = 0;
 
-		if (!is_makefile(p) || !slash || (i && !strcmp(p, r->plan.edits[i - 1].path)))
+		if (!is_makefile(f->path) || !slash || plan_is_deleted(&r->plan, f->path) ||
+		    kbuild_parse(&kf, f->path, f->data, f->len, &err) < 0) {
+			sb_release(&err);
 			continue;
-		cmd = xasprintf("cd '%s' && ls %.*s/*.c 2>/dev/null | head -n 8", r->tree.root,
-				(int)(slash - p), p);
-		f = popen(cmd, "r");
-		while (f && fgets(line, sizeof(line), f)) {
-			line[strcspn(line, "\n")] = '\0';
-			if (!plan_is_deleted(&r->plan, line) && !sv_contains(out, line))
-				sv_push(out, line);
 		}
-		if (f)
-			pclose(f);
-		free(cmd);
+		for (size_t k = 0; k < kf.n && taken < 8; k++) {
+			const struct kbuild_line *l = &kf.lines[k];
+
+			if (l->kind != KB_ASSIGN || strcmp(l->var, "obj-y") || l->depth)
+				continue;
+			for (size_t w = 0; w < l->nwords && taken < 8; w++) {
+				char *word = kbuild_word(&kf, &l->words[w]);
+				size_t n = strlen(word);
+				char *c = n > 2 && !strcmp(word + n - 2, ".o")
+						  ? xasprintf("%.*s/%.*s.c", (int)(slash - f->path), f->path,
+							      (int)(n - 2), word)
+						  : NULL;
+				char *full = c ? path_join(r->tree.root, c) : NULL;
+
+				if (c && access(full, R_OK) == 0 && !sv_contains(out, c)) {
+					sv_push(out, c);
+					taken++;
+				}
+				free(full);
+				free(c);
+				free(word);
+			}
+		}
+		kbuild_release(&kf);
+		sb_release(&err);
 	}
 }
 
