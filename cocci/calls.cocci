@@ -16,7 +16,7 @@
 // Copyright: (C) 2025 The excise authors.  GPLv2.
 // Options: --no-includes --include-headers
 // Keywords: function, call, prototype, stub
-// Requires: 1.0.8
+// Requires: 1.1.1
 
 virtual patch
 virtual context

@@ -17,7 +17,7 @@
 // Copyright: (C) 2025 The excise authors.  GPLv2.
 // Options: --no-includes --include-headers
 // Keywords: IS_ENABLED, IS_BUILTIN, IS_MODULE, IS_REACHABLE, Kconfig
-// Requires: 1.0.8
+// Requires: 1.1.1
 
 virtual patch
 virtual context
