@@ -30,7 +30,9 @@ mkdir -p "$out" "$cache/work"
 exec 9>"$out.test.lock"
 flock 9
 
-init=$out/izo-check
+# The init and the console log live beside the build directory, not in it:
+# build-kernel.sh starts a build directory afresh when the work tree is new.
+init=$out.izo-check
 gcc -std=c11 -D_GNU_SOURCE -Wall -Wextra -Werror -Os -static \
 	-o "$init" "$top/tests/fixtures/intermezzo/izo-check.c" ||
 	skip "cannot link a static program (libc6-dev's libc.a missing?)"
@@ -45,7 +47,7 @@ kernel=$("$top/scripts/build-kernel.sh" --name "$name" "$tree" \
 echo "result: kernel with INTERMEZZO_FS=y built in $((SECONDS - t0))s"
 
 t1=$SECONDS
-log=$out/boot.log
+log=$out.boot.log
 if ! "$top/scripts/boot.sh" --init "$init" --log "$log" --timeout 120 "$kernel"; then
 	grep -a 'izo-check: FAILED' "$log"
 	die "the boot test failed (console log: $log)"
