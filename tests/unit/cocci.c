@@ -10,18 +10,6 @@
 #include "cocci.h"
 #include "unit.h"
 
-static char dir[] = "/tmp/excise-cocci-XXXXXX";
-
-static void put(const char *rel, const char *text)
-{
-	char *p = path_join(dir, rel);
-	FILE *f = fopen(p, "w");
-
-	fputs(text, f);
-	fclose(f);
-	free(p);
-}
-
 static const char a_c[] =
 	"#include <linux/kernel.h>\n"     /* 1 */
 	"#include <linux/fsfilter.h>\n"   /* 2 */
@@ -200,9 +188,9 @@ static void test_to_plan(void)
 	const struct plan_file *pf;
 	long n;
 
-	put("a.c", a_c);
-	put("b.h", b_h);
-	plan_init(&plan, dir);
+	unit_put("a.c", a_c);
+	unit_put("b.h", b_h);
+	plan_init(&plan, unit_dir);
 	CHECK(cocci_parse_diff(diff_text, strlen(diff_text), &d, &err) == 0);
 	cocci_parse_report(report_text, strlen(report_text), &f);
 	n = cocci_diff_to_plan(&plan, &d, &f, "c-test", "fallback", &err);
@@ -257,7 +245,7 @@ static void test_to_plan(void)
 	{
 		static const char wrong[] = "--- a.c\n+++ t\n@@ -4,2 +4,1 @@\n int g(int b)\n-{\n";
 
-		plan_init(&plan, dir);
+		plan_init(&plan, unit_dir);
 		sb_reset(&err);
 		CHECK(cocci_parse_diff(wrong, strlen(wrong), &d, &err) == 0);
 		CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == -1);
@@ -273,7 +261,7 @@ static void test_to_plan(void)
 			"--- a.c\n+++ t\n@@ -6,2 +6,2 @@\n-\tif (IS_ENABLED(CONFIG_FOO))\n"
 			"+\tif (excise_false__)\n \t\ta = 1;\n";
 
-		plan_init(&plan, dir);
+		plan_init(&plan, unit_dir);
 		sb_reset(&err);
 		CHECK(cocci_parse_diff(unfinished, strlen(unfinished), &d, &err) == 0);
 		CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == 0);
@@ -287,7 +275,7 @@ static void test_to_plan(void)
 	}
 	/* A change overlapping an edit already planned: a review note, no edit. */
 	{
-		plan_init(&plan, dir);
+		plan_init(&plan, unit_dir);
 		sb_reset(&err);
 		CHECK(cocci_parse_diff(diff_text, strlen(diff_text), &d, &err) == 0);
 		pf = plan_file(&plan, "a.c");
@@ -310,7 +298,7 @@ static void test_to_plan(void)
 	{
 		static const char gone[] = "--- nothere.c\n+++ t\n@@ -1,1 +1,0 @@\n-x\n";
 
-		plan_init(&plan, dir);
+		plan_init(&plan, unit_dir);
 		sb_reset(&err);
 		CHECK(cocci_parse_diff(gone, strlen(gone), &d, &err) == 0);
 		CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == -1);
@@ -334,8 +322,8 @@ static void test_orphan_comment(void)
 	struct cocci_diff d = { 0 };
 	struct strbuf err = STRBUF_INIT, res = STRBUF_INIT;
 
-	put("e.c", e_c);
-	plan_init(&plan, dir);
+	unit_put("e.c", e_c);
+	plan_init(&plan, unit_dir);
 	CHECK(cocci_parse_diff(diff, strlen(diff), &d, &err) == 0);
 	CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == 1);
 	CHECK(plan_check(&plan, &err) == 0);
@@ -356,8 +344,8 @@ static void test_directive_notes(void)
 	struct plan plan;
 	struct cocci_findings f = { 0 };
 
-	put("d.c", "#if IS_ENABLED(CONFIG_FOO)\nint x;\n#endif\n#include <linux/gone.h>\n");
-	plan_init(&plan, dir);
+	unit_put("d.c", "#if IS_ENABLED(CONFIG_FOO)\nint x;\n#endif\n#include <linux/gone.h>\n");
+	plan_init(&plan, unit_dir);
 	cocci_parse_report(report, strlen(report), &f);
 	CHECK(cocci_findings_to_notes(&plan, &f, "c-test", "t.cocci") == 1);
 	CHECK(plan.nnotes == 1 && plan.notes[0].line == 4);
@@ -378,8 +366,8 @@ static void test_blank_line(void)
 	struct cocci_diff d = { 0 };
 	struct strbuf err = STRBUF_INIT, res = STRBUF_INIT;
 
-	put("c.c", c_c);
-	plan_init(&plan, dir);
+	unit_put("c.c", c_c);
+	plan_init(&plan, unit_dir);
 	CHECK(cocci_parse_diff(diff, strlen(diff), &d, &err) == 0);
 	CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == 2);
 	CHECK(plan_check(&plan, &err) == 0);
@@ -396,8 +384,7 @@ int main(void)
 {
 	char *cmd;
 
-	if (!mkdtemp(dir))
-		return 2;
+	unit_mkdir("cocci");
 	test_parse_diff();
 	test_report();
 	test_stderr();
@@ -406,7 +393,7 @@ int main(void)
 	test_blank_line();
 	test_directive_notes();
 	test_orphan_comment();
-	cmd = xasprintf("rm -rf %s", dir);
+	cmd = xasprintf("rm -rf %s", unit_dir);
 	if (system(cmd))
 		unit_failures++;
 	free(cmd);

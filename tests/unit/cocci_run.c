@@ -12,24 +12,6 @@
 #include "cocci.h"
 #include "unit.h"
 
-static char dir[] = "/tmp/excise-cocci-run-XXXXXX";
-
-static void put(const char *rel, const char *text)
-{
-	char *p = path_join(dir, rel);
-	FILE *f;
-
-	for (char *s = strchr(p + strlen(dir) + 1, '/'); s; s = strchr(s + 1, '/')) {
-		*s = '\0';
-		mkdir(p, 0755);
-		*s = '/';
-	}
-	f = fopen(p, "w");
-	fputs(text, f);
-	fclose(f);
-	free(p);
-}
-
 static const char a_c[] =
 	"#include <linux/kernel.h>\n"
 	"#include <linux/fsfilter.h>\n"
@@ -129,18 +111,17 @@ int main(void)
 		return 77;
 	}
 	sb_reset(&res);
-	if (!mkdtemp(dir))
-		return 2;
+	unit_mkdir("cocci-run");
 	cocci_dir = path_join(top ? top : ".", "cocci");
-	put("drivers/x/a.c", a_c);
-	put("drivers/x/b.h", b_h);
-	put("drivers/x/bad.c", bad_c);
-	put("include/linux/fsfilter.h", "/* removed */\n");
+	unit_put("drivers/x/a.c", a_c);
+	unit_put("drivers/x/b.h", b_h);
+	unit_put("drivers/x/bad.c", bad_c);
+	unit_put("include/linux/fsfilter.h", "/* removed */\n");
 	sv_push(&files, "drivers/x/a.c");
 	sv_push(&files, "drivers/x/b.h");
 	sv_push(&files, "drivers/x/bad.c");
 
-	plan_init(&plan, dir);
+	plan_init(&plan, unit_dir);
 	cocci_report_init(&rep);
 
 	sv_push(&defs, "config=FSF");
@@ -174,7 +155,7 @@ int main(void)
 
 	/* spatch wrote nothing into the tree (spatch --jobs would: not used). */
 	{
-		DIR *d = opendir(dir);
+		DIR *d = opendir(unit_dir);
 		struct dirent *de;
 		int entries = 0;
 
@@ -218,7 +199,7 @@ int main(void)
 	sb_release(&err);
 	sb_release(&res);
 	free(cocci_dir);
-	cmd = xasprintf("rm -rf %s", dir);
+	cmd = xasprintf("rm -rf %s", unit_dir);
 	if (system(cmd))
 		unit_failures++;
 	free(cmd);

@@ -5,18 +5,6 @@
 #include "cpp.h"
 #include "unit.h"
 
-static char dir[] = "/tmp/excise-cpp-XXXXXX";
-
-static void put(const char *rel, const char *text)
-{
-	char *p = path_join(dir, rel);
-	FILE *f = fopen(p, "w");
-
-	fputs(text, f);
-	fclose(f);
-	free(p);
-}
-
 /* Resolve rel with X off (and Y on); the result text, or "ERROR: msg". */
 static char *resolve(const char *rel, struct plan *plan, struct cpp_stats *st, int *rc)
 {
@@ -44,17 +32,16 @@ int main(void)
 	char *s;
 	int rc;
 
-	if (!mkdtemp(dir))
-		return 2;
+	unit_mkdir("cpp");
 
 	/* The SLOB shapes: #ifndef body kept, #ifdef dropped, middle #elif arm dropped. */
-	put("a.h",
+	unit_put("a.h",
 	    "#ifndef A_H\n#define A_H\n"
 	    "#ifndef CONFIG_X\nint kept;\n#endif /* !CONFIG_X */\n"
 	    "#ifdef CONFIG_X\nint gone;\n#else\nint else_kept;\n#endif\n"
 	    "#if defined(CONFIG_A)\nint a;\n#elif defined(CONFIG_X)\nint x;\n#else\nint other;\n#endif\n"
 	    "#endif\n");
-	plan_init(&plan, dir);
+	plan_init(&plan, unit_dir);
 	s = resolve("a.h", &plan, &st, &rc);
 	CHECK(rc == 3);
 	CHECK_STR(s, "#ifndef A_H\n#define A_H\n"
@@ -90,9 +77,9 @@ int main(void)
 	plan_release(&plan);
 
 	/* Rewritten conditions and comment fixes carry a reason naming the change. */
-	put("b.c", "#if defined(CONFIG_A) || defined(CONFIG_X)\nint a;\n#endif /* CONFIG_A || CONFIG_X */\n"
+	unit_put("b.c", "#if defined(CONFIG_A) || defined(CONFIG_X)\nint a;\n#endif /* CONFIG_A || CONFIG_X */\n"
 		   "#if defined(CONFIG_Y) && FOO\nint y;\n#endif\n");
-	plan_init(&plan, dir);
+	plan_init(&plan, unit_dir);
 	memset(&st, 0, sizeof(st));
 	s = resolve("b.c", &plan, &st, &rc);
 	CHECK(rc == 2);
@@ -105,16 +92,16 @@ int main(void)
 	plan_release(&plan);
 
 	/* Nothing to do: no edits, 0. */
-	put("c.c", "#ifdef CONFIG_A\n#endif\n#if 0\n#endif\n");
-	plan_init(&plan, dir);
+	unit_put("c.c", "#ifdef CONFIG_A\n#endif\n#if 0\n#endif\n");
+	plan_init(&plan, unit_dir);
 	s = resolve("c.c", &plan, NULL, &rc);
 	CHECK(rc == 0 && plan.nedits == 0);
 	free(s);
 	plan_release(&plan);
 
 	/* A form it cannot evaluate: left as written, with a review note. */
-	put("d.c", "#if FOO(CONFIG_X)\n#endif\n");
-	plan_init(&plan, dir);
+	unit_put("d.c", "#if FOO(CONFIG_X)\n#endif\n");
+	plan_init(&plan, unit_dir);
 	s = resolve("d.c", &plan, NULL, &rc);
 	CHECK(rc == 0 && plan.nedits == 0 && plan.nnotes == 1);
 	if (plan.nnotes) {
@@ -126,8 +113,8 @@ int main(void)
 	plan_release(&plan);
 
 	/* Malformed input: -1, an error with file and line, nothing in the plan. */
-	put("e.c", "#ifdef CONFIG_X\n#endif\n#ifdef CONFIG_A\n#if 1\n#endif\n");
-	plan_init(&plan, dir);
+	unit_put("e.c", "#ifdef CONFIG_X\n#endif\n#ifdef CONFIG_A\n#if 1\n#endif\n");
+	plan_init(&plan, unit_dir);
 	s = resolve("e.c", &plan, NULL, &rc);
 	CHECK(rc == -1 && plan.nedits == 0);
 	CHECK_STR(s, "ERROR: excise: e.c:3: unterminated #ifdef\n");
@@ -139,8 +126,8 @@ int main(void)
 	plan_release(&plan);
 
 	/* No final newline, CRLF, NUL bytes: bytes outside the edits stay. */
-	put("f.c", "int a;\r\n#ifndef CONFIG_X\r\nint b;\r\n#endif");
-	plan_init(&plan, dir);
+	unit_put("f.c", "int a;\r\n#ifndef CONFIG_X\r\nint b;\r\n#endif");
+	plan_init(&plan, unit_dir);
 	s = resolve("f.c", &plan, NULL, &rc);
 	CHECK(rc == 1);
 	CHECK_STR(s, "int a;\r\nint b;\r\n");
@@ -148,9 +135,9 @@ int main(void)
 	plan_release(&plan);
 
 	/* An empty file and a file of one '#'. */
-	put("g.c", "");
-	put("h.c", "#");
-	plan_init(&plan, dir);
+	unit_put("g.c", "");
+	unit_put("h.c", "#");
+	plan_init(&plan, unit_dir);
 	s = resolve("g.c", &plan, NULL, &rc);
 	CHECK(rc == 0);
 	free(s);
@@ -162,7 +149,7 @@ int main(void)
 
 	sv_clear(&log);
 	{
-		char *cmd = xasprintf("rm -rf %s", dir);
+		char *cmd = xasprintf("rm -rf %s", unit_dir);
 
 		CHECK(system(cmd) == 0);
 		free(cmd);

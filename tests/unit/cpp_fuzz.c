@@ -10,7 +10,6 @@
 #include "cpp.h"
 #include "unit.h"
 
-static char dir[] = "/tmp/excise-cppfuzz-XXXXXX";
 static unsigned long long rng = 0x9e3779b97f4a7c15ULL;
 
 static unsigned next_rand(unsigned n)
@@ -105,23 +104,12 @@ static int random_file(struct strbuf *sb)
 	return depth == 0;
 }
 
-static void write_file(const char *rel, const char *text, size_t len)
-{
-	char *p = path_join(dir, rel);
-	FILE *f = fopen(p, "wb");
-
-	fwrite(text, 1, len, f);
-	fclose(f);
-	free(p);
-}
-
 int main(void)
 {
 	struct strset off = STRSET_INIT, on = STRSET_INIT;
 	int errors = 0, changed = 0, unbalanced = 0;
 
-	if (!mkdtemp(dir))
-		return 2;
+	unit_mkdir("cppfuzz");
 	strset_add(&off, "X");
 	strset_add(&on, "Y");
 	for (int iter = 0; iter < 3000; iter++) {
@@ -132,8 +120,8 @@ int main(void)
 		int balanced = random_file(&src);
 
 		unbalanced += !balanced;
-		write_file("f.c", src.buf, src.len);
-		plan_init(&plan, dir);
+		unit_write("f.c", src.buf, src.len);
+		plan_init(&plan, unit_dir);
 		rc = cpp_resolve(&plan, "f.c", &off, &on, NULL, &err);
 		CHECK(rc >= -1);
 		/* Exactly the files left unbalanced are rejected. */
@@ -150,8 +138,8 @@ int main(void)
 			plan_result(&plan, plan_file(&plan, "f.c"), &out);
 			plan_release(&plan);
 			/* Idempotent: the result resolves to itself. */
-			write_file("g.c", out.buf, out.len);
-			plan_init(&plan, dir);
+			unit_write("g.c", out.buf, out.len);
+			plan_init(&plan, unit_dir);
 			sb_reset(&err);
 			rc = cpp_resolve(&plan, "g.c", &off, &on, NULL, &err);
 			if (rc != 0) {
@@ -171,7 +159,7 @@ int main(void)
 	strset_clear(&off);
 	strset_clear(&on);
 	{
-		char *cmd = xasprintf("rm -rf %s", dir);
+		char *cmd = xasprintf("rm -rf %s", unit_dir);
 
 		CHECK(system(cmd) == 0);
 		free(cmd);

@@ -344,29 +344,9 @@ static void test_parse_robust(void)
 	sb_release(&err);
 }
 
-static void write_file(const char *dir, const char *rel, const char *text)
-{
-	char *path = path_join(dir, rel);
-	char *slash = strrchr(path, '/');
-	FILE *fp;
-
-	for (char *p = path + strlen(dir) + 1; (p = strchr(p, '/')); p++) {
-		*p = '\0';
-		mkdir(path, 0755);
-		*p = '/';
-	}
-	(void)slash;
-	fp = fopen(path, "w");
-	if (!fp)
-		die_errno("%s", path);
-	fputs(text, fp);
-	fclose(fp);
-	free(path);
-}
-
 static void test_db(void)
 {
-	char dir[] = "/tmp/excise-kconfig-unit-XXXXXX";
+	char *dir;
 	struct tree t;
 	struct plan plan;
 	struct kconfig_db db;
@@ -383,13 +363,13 @@ static void test_db(void)
 		"choice\n\tprompt \"Pick\"\n\tdefault C\nconfig C\n\tbool \"c\" if !B\nendchoice\n"
 		"if B\nconfig D\n\tdef_bool B\nendif\n";
 
-	if (!mkdtemp(dir))
-		die_errno("mkdtemp");
-	write_file(dir, "Makefile", "all:\n");
-	write_file(dir, "Kconfig", top);
-	write_file(dir, "init/Kconfig", init);
-	write_file(dir, "arch/x86/Kconfig", "config B\n\tbool \"B on x86\"\n");
-	write_file(dir, "arch/arm/Kconfig", "config B\n\tdef_bool y\n");
+	unit_mkdir("kconfig-unit");
+	dir = unit_dir;
+	unit_put("Makefile", "all:\n");
+	unit_put("Kconfig", top);
+	unit_put("init/Kconfig", init);
+	unit_put("arch/x86/Kconfig", "config B\n\tbool \"B on x86\"\n");
+	unit_put("arch/arm/Kconfig", "config B\n\tdef_bool y\n");
 	tree_load(&t, dir);
 	plan_init(&plan, dir);
 	CHECK(kconfig_db_load(&db, &t, &plan, &err) == 0);

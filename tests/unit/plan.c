@@ -6,22 +6,10 @@
 #include "plan.h"
 #include "unit.h"
 
-static char dir[] = "/tmp/excise-plan-XXXXXX";
-
-static void put(const char *rel, const char *text)
-{
-	char *p = path_join(dir, rel);
-	FILE *f = fopen(p, "w");
-
-	fputs(text, f);
-	fclose(f);
-	free(p);
-}
-
 static char *get(const char *rel)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char *p = path_join(dir, rel);
+	char *p = path_join(unit_dir, rel);
 
 	if (read_file(p, &sb) < 0) {
 		free(p);
@@ -33,7 +21,7 @@ static char *get(const char *rel)
 
 static int sh(const char *cmd)
 {
-	char *c = xasprintf("cd %s && %s", dir, cmd);
+	char *c = xasprintf("cd %s && %s", unit_dir, cmd);
 	int rc = system(c);
 
 	free(c);
@@ -47,17 +35,16 @@ int main(void)
 	const struct plan_file *f;
 	char *s;
 
-	if (!mkdtemp(dir))
-		return 2;
-	put("a.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n");
-	put("b.txt", "alpha\nbeta");        /* no final newline */
-	s = path_join(dir, "gone");
+	unit_mkdir("plan");
+	unit_put("a.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n");
+	unit_put("b.txt", "alpha\nbeta");        /* no final newline */
+	s = path_join(unit_dir, "gone");
 	mkdir(s, 0755);
 	free(s);
-	put("gone/x.c", "int x;\n");
-	put("gone/y.h", "");
+	unit_put("gone/x.c", "int x;\n");
+	unit_put("gone/y.h", "");
 
-	plan_init(&plan, dir);
+	plan_init(&plan, unit_dir);
 	f = plan_file(&plan, "a.txt");
 	CHECK(f && f->len == 63);
 	/* delete line "two", replace "four" by "FOUR", duplicate edit, edit inside a deleted range */
@@ -80,7 +67,7 @@ int main(void)
 	/* The diff applies with git apply to a copy and gives the same tree. */
 	CHECK(sh("mkdir copy && cp -a a.txt b.txt gone copy/") == 0);
 	{
-		char *dpath = path_join(dir, "change.diff");
+		char *dpath = path_join(unit_dir, "change.diff");
 		FILE *out = fopen(dpath, "w");
 
 		plan_diff(&plan, out);
@@ -92,14 +79,14 @@ int main(void)
 	s = get("b.txt");
 	CHECK_STR(s, "alpha\nBETA\ngamma");
 	free(s);
-	s = path_join(dir, "gone");
+	s = path_join(unit_dir, "gone");
 	CHECK(access(s, F_OK) != 0);
 	free(s);
 	CHECK(sh("diff a.txt copy/a.txt && diff b.txt copy/b.txt && test ! -e copy/gone") == 0);
 	plan_release(&plan);
 
 	/* Conflicting edits and a file changed behind the plan's back are refused. */
-	plan_init(&plan, dir);
+	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
 	plan_edit(&plan, "a.txt", 0, 3, "ONE", "t", "x");
 	plan_edit(&plan, "a.txt", 1, 5, "Z", "t", "y");
@@ -108,20 +95,20 @@ int main(void)
 	CHECK(strstr(err.buf, "a.txt:1: conflicting edits") != NULL);
 	plan_release(&plan);
 
-	plan_init(&plan, dir);
+	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
 	plan_edit(&plan, "a.txt", 0, 3, "ONE", "t", "x");
-	put("a.txt", "changed\n");
+	unit_put("a.txt", "changed\n");
 	sb_reset(&err);
 	CHECK(plan_check(&plan, &err) < 0);
 	CHECK(strstr(err.buf, "changed on disk") != NULL);
 	plan_release(&plan);
 
 	/* A read-only file is refused before anything is written. */
-	plan_init(&plan, dir);
+	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
 	plan_edit(&plan, "a.txt", 0, 1, "C", "t", "x");
-	s = path_join(dir, "a.txt");
+	s = path_join(unit_dir, "a.txt");
 	chmod(s, 0444);
 	free(s);
 	sb_reset(&err);
@@ -130,7 +117,7 @@ int main(void)
 	plan_release(&plan);
 
 	sh("rm -rf copy");
-	s = xasprintf("rm -rf %s", dir);
+	s = xasprintf("rm -rf %s", unit_dir);
 	system(s);
 	free(s);
 	sb_release(&err);
