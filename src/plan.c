@@ -6,6 +6,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -677,11 +678,53 @@ static void test_delay(void)
 		usleep((useconds_t)us);
 }
 
+/*
+ * The temporary files of a plan_apply() in progress, for the signal handler:
+ * a run stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT removes them before it
+ * dies (what was renamed already stays renamed; SIGKILL leaves them, and the
+ * tree walk ignores them).  The array is allocated before the handlers are
+ * installed and never moves; apply_ntmps only grows after a slot is filled.
+ */
+static char *const *volatile apply_tmps;
+static volatile sig_atomic_t apply_ntmps;
+static const int apply_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+static void apply_interrupted(int sig)
+{
+	for (sig_atomic_t i = 0; i < apply_ntmps; i++)
+		unlink(apply_tmps[i]);
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+/* Install (on) or restore (!on) the handlers of apply_signals. */
+static void apply_guard(int on, struct sigaction *saved)
+{
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = apply_interrupted;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(apply_signals) / sizeof(*apply_signals); i++) {
+		if (on)
+			sigaction(apply_signals[i], &sa, &saved[i]);
+		else
+			sigaction(apply_signals[i], &saved[i], NULL);
+	}
+}
+
 int plan_apply(struct plan *plan)
 {
 	struct strvec tmps = STRVEC_INIT, dests = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
+	struct sigaction saved[sizeof(apply_signals) / sizeof(*apply_signals)];
 	int ret = 0;
+
+	/* Room for every temporary file up front: the handler reads tmps.v. */
+	GROW(tmps.v, tmps.cap, plan->nfiles + 2);
+	apply_ntmps = 0;
+	apply_tmps = tmps.v;
+	apply_guard(1, saved);
 
 	/* 1. Every new file is written beside its original, nothing renamed yet. */
 	for (size_t i = 0; i < plan->nfiles && !ret; i++) {
@@ -700,23 +743,24 @@ int plan_apply(struct plan *plan)
 		tmp = slash ? xasprintf("%.*s/.%s.excise-XXXXXX", (int)(slash - full), full, slash + 1)
 			    : xasprintf(".%s.excise-XXXXXX", full);
 		fd = mkstemp(tmp);
-		if (fd < 0 || fchmod(fd, f->mode & 07777) < 0 || write_all(fd, sb.buf, sb.len) < 0 ||
-		    fsync(fd) < 0) {
+		if (fd < 0) {
 			warnmsg("%s: cannot write: %s", f->path, strerror(errno));
-			if (fd >= 0)
-				unlink(tmp);
-			ret = -1;
-		}
-		if (fd >= 0)
-			close(fd);
-		test_delay();
-		if (!ret) {
-			sv_push_owned(&tmps, tmp);
-			sv_push_owned(&dests, full);
-		} else {
 			free(tmp);
 			free(full);
+			ret = -1;
+			break;
 		}
+		/* Known to the signal handler from its creation on. */
+		sv_push_owned(&tmps, tmp);
+		apply_ntmps = (sig_atomic_t)tmps.n;
+		sv_push_owned(&dests, full);
+		if (fchmod(fd, f->mode & 07777) < 0 || write_all(fd, sb.buf, sb.len) < 0 ||
+		    fsync(fd) < 0) {
+			warnmsg("%s: cannot write: %s", f->path, strerror(errno));
+			ret = -1;
+		}
+		close(fd);
+		test_delay();
 	}
 	if (ret) {
 		for (size_t i = 0; i < tmps.n; i++)
@@ -745,6 +789,8 @@ int plan_apply(struct plan *plan)
 		free(full);
 	}
 out:
+	apply_guard(0, saved);
+	apply_ntmps = 0;
 	sv_clear(&tmps);
 	sv_clear(&dests);
 	sb_release(&sb);
