@@ -17,7 +17,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -43,14 +42,6 @@ struct check {
 	double seconds[NSTEPS];
 	char *kernel;                  /* bzImage built by the build step */
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static void check_usage(FILE *out)
 {
@@ -132,7 +123,7 @@ static void finish(struct check *c, enum step s, int status, double t0, const ch
 	va_list ap;
 
 	c->status[s] = status;
-	c->seconds[s] = now() - t0;
+	c->seconds[s] = seconds_now() - t0;
 	va_start(ap, fmt);
 	vsnprintf(c->result[s], sizeof(c->result[s]), fmt, ap);
 	va_end(ap);
@@ -146,7 +137,7 @@ static void finish(struct check *c, enum step s, int status, double t0, const ch
 /* Residue: the before tree's full footprint, located in the after tree. */
 static void step_residue(struct check *c, struct removal *before, char **targets, int ntargets)
 {
-	double t0 = now();
+	double t0 = seconds_now();
 	struct tree t;
 	struct plan readonly;
 	struct kconfig_db db;
@@ -217,7 +208,7 @@ static void touched_defconfigs(const struct removal *r, struct strvec *out)
 
 static void step_kconfig(struct check *c, const struct removal *r)
 {
-	double t0 = now();
+	double t0 = seconds_now();
 	struct strvec argv = STRVEC_INIT, defs = STRVEC_INIT;
 	char tail[512];
 	int rc;
@@ -328,7 +319,7 @@ static void neighbour_c_files(const struct removal *r, struct strvec *out)
 
 static void step_sparse(struct check *c, const struct removal *r)
 {
-	double t0 = now();
+	double t0 = seconds_now();
 	struct strvec argv = STRVEC_INIT, files = STRVEC_INIT;
 	char tail[512];
 	const char *which = "touched";
@@ -376,7 +367,7 @@ static void step_sparse(struct check *c, const struct removal *r)
 
 static void step_build(struct check *c, const struct removal *r)
 {
-	double t0 = now();
+	double t0 = seconds_now();
 	struct strvec argv = STRVEC_INIT;
 	char tail[512];
 	int rc;
@@ -408,7 +399,7 @@ static void step_build(struct check *c, const struct removal *r)
 
 static void step_boot(struct check *c)
 {
-	double t0 = now();
+	double t0 = seconds_now();
 	struct strvec argv = STRVEC_INIT;
 	char tail[512];
 	int rc;

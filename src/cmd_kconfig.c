@@ -18,7 +18,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "builtin.h"
 #include "kconfig.h"
@@ -37,14 +36,6 @@ static void print_errors(const struct strbuf *err)
 		fprintf(stderr, "%s: %.*s\n", progname, (int)n, p);
 		p += nl ? n + 1 : n;
 	}
-}
-
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static void usage_exit(void)
@@ -179,7 +170,7 @@ static int remove_every(const char *root, long every)
 	struct tree t;
 	size_t tried = 0, nremoved = 0, nedits = 0;
 	int bad = 0;
-	double t0 = now_seconds();
+	double t0 = seconds_now();
 
 	tree_load(&t, root);
 	plan_init(&plan, root);
@@ -193,7 +184,7 @@ static int remove_every(const char *root, long every)
 	for (size_t i = 0; i < names.n; i += (size_t)every, tried++)
 		bad += remove_and_verify(&t, names.v[i], &nremoved, &nedits);
 	printf("removed each of %zu symbols alone (%zu removed with dependents, %zu edits) in %.1f s: "
-	       "%d problem(s)\n", tried, nremoved, nedits, now_seconds() - t0, bad);
+	       "%d problem(s)\n", tried, nremoved, nedits, seconds_now() - t0, bad);
 	tree_release(&t);
 	sv_clear(&names);
 	sb_release(&err);
@@ -261,14 +252,14 @@ int cmd_kconfig_remove(int argc, char **argv)
 		plan_delete(&plan, deletes.v[i], S_ISDIR(st.st_mode), "delete", "--delete");
 		free(full);
 	}
-	t0 = now_seconds();
+	t0 = seconds_now();
 	if (kconfig_db_load(&db, &t, &plan, &err) < 0) {
 		print_errors(&err);
 		exit(2);
 	}
 	if (stats) {
 		printf("parsed %zu Kconfig files (%zu symbols, %zu definitions) in %.3f s\n",
-		       db.nfiles, db.nsyms, db.ndefs, now_seconds() - t0);
+		       db.nfiles, db.nsyms, db.ndefs, seconds_now() - t0);
 		goto out;
 	}
 	if (refs) {

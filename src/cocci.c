@@ -894,14 +894,6 @@ static void add_tail(struct strbuf *err, const char *text)
 	}
 }
 
-static double now_seconds(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
 /*
  * Split files into n lists of about equal size, largest first, each file to
  * the lightest list (spatch's time grows with the size of what it parses).
@@ -1060,7 +1052,7 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 	}
 
 	runs = xcalloc(2 * nchunks, sizeof(*runs));
-	t0 = now_seconds();
+	t0 = seconds_now();
 	for (size_t c = 0; c < nchunks; c++) {
 		strcpy(groups[c], "/tmp/excise-cocci-groups-XXXXXX");
 		if (write_groups(groups[c], &lists[c], err) < 0) {
@@ -1082,7 +1074,7 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 			break;
 	}
 	collect(runs, nruns);
-	rep->seconds += now_seconds() - t0;
+	rep->seconds += seconds_now() - t0;
 	if (nruns != 2 * nchunks)
 		goto out;
 

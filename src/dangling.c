@@ -70,7 +70,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <time.h>
 
 #include "classify.h"
 #include "scan.h"
@@ -121,14 +120,6 @@ struct worker {
 	size_t nobj, objcap;
 	size_t module_refs;
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 static char *line_text(const char *buf, size_t len, size_t off)
 {
@@ -1278,7 +1269,7 @@ void dangling_find(const struct tree *t, const struct kconfig_db *db, struct pla
 		{ "CONFIG_", 7, FILE_ANY, NULL, 0, PATF_PREFIX },
 		{ "DCONFIG_", 8, FILE_ANY, NULL, 1, PATF_PREFIX },
 	};
-	double t0 = now();
+	double t0 = seconds_now();
 	int nthreads = opt && opt->nthreads > 0 ? opt->nthreads : scan_default_threads();
 	struct worker *w = xcalloc((size_t)nthreads, sizeof(*w));
 	void **ctx = xcalloc((size_t)nthreads, sizeof(*ctx));
@@ -1396,7 +1387,7 @@ void dangling_find(const struct tree *t, const struct kconfig_db *db, struct pla
 	free(an.symlen);
 	free(w);
 	free(ctx);
-	res->seconds = now() - t0;
+	res->seconds = seconds_now() - t0;
 }
 
 void dangling_release(struct dangling_result *res)

@@ -11,7 +11,6 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "classify.h"
 #include "docs.h"
@@ -38,14 +37,6 @@ struct locate_ctx {
 	struct strset foreign;  /* candidates used (included, defined) outside the subsystem */
 	int confirmed;          /* candidates are confirmed: classify their matches */
 };
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Patterns own their text; the array is freed with free_patterns(). */
 static void add_pattern(struct pattern **v, size_t *n, size_t *cap, char *text, unsigned scope,
@@ -678,7 +669,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 {
 	struct strset own = STRSET_INIT;
 	struct strvec first = STRVEC_INIT;
-	double t0 = now();
+	double t0 = seconds_now();
 	struct pattern *pats;
 	size_t npats;
 	struct scanner *sc;
@@ -760,7 +751,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	free_patterns(pats, npats);
 	free(ctx);
 	free(ctxp);
-	res->seconds = now() - t0;
+	res->seconds = seconds_now() - t0;
 }
 
 void locate_release(struct locate_result *res)

@@ -9,18 +9,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "sha1.h"
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
 
 /* Run git with args (a NULL-terminated strvec is made here) in root; output to out if non-NULL. */
 static int git_v(const char *root, struct strvec *args, struct strbuf *out, int quiet)
@@ -336,7 +327,7 @@ int patchset_commit(const struct series *s, struct removal *r, struct patchset_r
 	struct strbuf out = STRBUF_INIT, gitdir = STRBUF_INIT;
 	char *signoff = committer(root), *tmpdir = NULL, *index = NULL, *old_index = NULL;
 	char parent[41];
-	double t0 = now();
+	double t0 = seconds_now();
 	int rc = 0;
 
 	memset(res, 0, sizeof(*res));
@@ -426,7 +417,7 @@ int patchset_commit(const struct series *s, struct removal *r, struct patchset_r
 		}
 		sv_clear(&args);
 	}
-	res->seconds_commit = now() - t0;
+	res->seconds_commit = seconds_now() - t0;
 	free(signoff);
 	free(tmpdir);
 	free(index);
@@ -591,7 +582,7 @@ int patchset_format(const struct series *s, const struct removal *r, const char 
 	struct strbuf out = STRBUF_INIT;
 	struct strvec patches = STRVEC_INIT;
 	char *abs = NULL, *range = NULL, *base = NULL, *tmpfile = NULL;
-	double t0 = now();
+	double t0 = seconds_now();
 	int rc = 0;
 
 	if (mkdir_p(dir) < 0 || !(abs = realpath(dir, NULL))) {
@@ -628,7 +619,7 @@ int patchset_format(const struct series *s, const struct removal *r, const char 
 		maintainers_cc(root, res->base, &patches, tmpfile, &res->cc, err);
 		rc = write_cover(res->files.v[0], s, &res->cc, err);
 	}
-	res->seconds_format = now() - t0;
+	res->seconds_format = seconds_now() - t0;
 	free(abs);
 	free(range);
 	free(base);

@@ -13,7 +13,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <time.h>
 
 #include "cocci.h"
 #include "cpp.h"
@@ -26,14 +25,6 @@
 const char *cocci_dir(void)
 {
 	return resource_dir("cocci", "EXCISE_COCCI");
-}
-
-static double now(void)
-{
-	struct timespec ts;
-
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
 }
 
 static int tree_path_is_dir(const struct tree *t, const char *rel, int *exists)
@@ -239,7 +230,7 @@ static int run_cocci(struct removal *r, const struct remove_options *opt, const 
 {
 	struct strvec defines = STRVEC_INIT;
 	struct cocci_report rep;
-	double t0 = now();
+	double t0 = seconds_now();
 	int rc;
 
 	if (!files->n)
@@ -255,7 +246,7 @@ static int run_cocci(struct removal *r, const struct remove_options *opt, const 
 		sv_push_owned(&r->problems, xasprintf("%s: spatch gave up on %s", patch, rep.failed.v[i]));
 	cocci_report_release(&rep);
 	sv_clear(&defines);
-	r->seconds_cocci += now() - t0;
+	r->seconds_cocci += seconds_now() - t0;
 	return rc;
 }
 
@@ -376,7 +367,7 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	struct strvec olds = STRVEC_INIT, news = STRVEC_INIT;
 	struct kconfig_replace repl;
 	struct locate_options lopt = { opt->jobs };
-	double t0 = now();
+	double t0 = seconds_now();
 	int rc;
 
 	memset(r, 0, sizeof(*r));
@@ -392,7 +383,7 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	if (close_over_dependents(r, err) < 0)
 		return -1;
 	locate_run(&r->fp, &r->tree, &r->db, &lopt, &r->loc);
-	r->seconds_locate = now() - t0;
+	r->seconds_locate = seconds_now() - t0;
 
 	plan_init(&r->plan, r->tree.root);
 	plan_deletions(&r->plan, &r->fp, &r->tree);
@@ -409,7 +400,7 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 		rc = plan_references(r, opt, err);
 	if (rc == 0)
 		rc = plan_check(&r->plan, err);
-	r->seconds_plan = now() - t0 - r->seconds_locate;
+	r->seconds_plan = seconds_now() - t0 - r->seconds_locate;
 	return rc;
 }
 

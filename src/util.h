@@ -74,6 +74,9 @@ int read_file(const char *path, struct strbuf *sb);
 /* Join a directory and a relative path into a new string ("dir/rel"). */
 char *path_join(const char *dir, const char *rel);
 
+/* Seconds on the monotonic clock, for durations. */
+double seconds_now(void);
+
 int starts_with(const char *s, const char *prefix);
 int ends_with(const char *s, const char *suffix);
 
