@@ -11,15 +11,6 @@
 
 #include "kconfig_ast.h"
 
-static size_t hash_str(const char *s)
-{
-	size_t h = 14695981039346656037u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
 /* An open-addressing index of n names (get(i) gives the i-th): slot = index + 1. */
 static size_t *build_index(size_t n, const char *(*get)(const void *, size_t), const void *arr,
 			   size_t *cap_out)

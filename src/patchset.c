@@ -115,14 +115,6 @@ static void edited_paths(const struct plan *plan, struct strvec *out)
 			sv_push(out, plan->edits[i].path);
 }
 
-static const struct plan_file *snapshot(const struct plan *plan, const char *path)
-{
-	for (size_t i = 0; i < plan->nfiles; i++)
-		if (!strcmp(plan->files[i].path, path))
-			return &plan->files[i];
-	return NULL;
-}
-
 int patchset_check(const struct removal *r, struct strbuf *err)
 {
 	const char *root = r->plan.root;
@@ -156,7 +148,7 @@ int patchset_check(const struct removal *r, struct strbuf *err)
 	}
 	for (size_t i = 0; !bad && i < paths.n; i++) {
 		const char *entry = entry_of(&names, &entries, paths.v[i]);
-		const struct plan_file *f = snapshot(&r->plan, paths.v[i]);
+		const struct plan_file *f = plan_find(&r->plan, paths.v[i]);
 		char id[41];
 
 		if (!entry) {
@@ -243,7 +235,7 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 
 		if (sv_contains(&files, path))
 			continue;
-		f = snapshot(&r->plan, path);
+		f = plan_find(&r->plan, path);
 		sb_reset(&data);
 		content_at(&r->plan, s, f, k, &data);
 		tmp = xasprintf("%s/blob-%zu", tmpdir, files.n);

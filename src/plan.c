@@ -38,17 +38,50 @@ void plan_release(struct plan *plan)
 		struct note *n = &plan->notes[i];
 		free(n->path), free(n->kind), free(n->action), free(n->reason), free(n->text);
 	}
-	free(plan->files), free(plan->edits), free(plan->dels), free(plan->notes);
+	free(plan->files), free(plan->file_slots), free(plan->edits), free(plan->dels),
+		free(plan->notes);
 	free(plan->root);
 	memset(plan, 0, sizeof(*plan));
 }
 
+/* The slot of path in plan->file_slots: its file's, or the empty one it would take. */
+static size_t file_slot(const struct plan *plan, const char *path)
+{
+	size_t mask = plan->file_slots_cap - 1, h = hash_str(path) & mask;
+
+	while (plan->file_slots[h] && strcmp(plan->files[plan->file_slots[h] - 1].path, path))
+		h = (h + 1) & mask;
+	return h;
+}
+
 static struct plan_file *find_file(const struct plan *plan, const char *path)
 {
-	for (size_t i = 0; i < plan->nfiles; i++)
-		if (!strcmp(plan->files[i].path, path))
-			return &plan->files[i];
-	return NULL;
+	size_t h;
+
+	if (!plan->nfiles)
+		return NULL;
+	h = file_slot(plan, path);
+	return plan->file_slots[h] ? &plan->files[plan->file_slots[h] - 1] : NULL;
+}
+
+const struct plan_file *plan_find(const struct plan *plan, const char *path)
+{
+	return find_file(plan, path);
+}
+
+/* Index the file just appended (plan->files[nfiles - 1]), growing the table. */
+static void index_file(struct plan *plan)
+{
+	if (2 * plan->nfiles > plan->file_slots_cap) {
+		size_t cap = plan->file_slots_cap ? 2 * plan->file_slots_cap : 64;
+
+		free(plan->file_slots);
+		plan->file_slots = xcalloc(cap, sizeof(*plan->file_slots));
+		plan->file_slots_cap = cap;
+		for (size_t i = 0; i + 1 < plan->nfiles; i++)
+			plan->file_slots[file_slot(plan, plan->files[i].path)] = i + 1;
+	}
+	plan->file_slots[file_slot(plan, plan->files[plan->nfiles - 1].path)] = plan->nfiles;
 }
 
 const struct plan_file *plan_file(struct plan *plan, const char *path)
@@ -74,6 +107,7 @@ const struct plan_file *plan_file(struct plan *plan, const char *path)
 	f->path = xstrdup(path);
 	f->data = sb_detach(&sb, &f->len);
 	f->mode = st.st_mode;
+	index_file(plan);
 	return f;
 }
 

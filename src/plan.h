@@ -61,6 +61,8 @@ struct plan {
 	char *root;
 	struct plan_file *files;
 	size_t nfiles, files_cap;
+	size_t *file_slots;      /* hash of paths -> files index + 1 (0 empty) */
+	size_t file_slots_cap;   /* a power of two, at least twice nfiles */
 	struct edit *edits;
 	size_t nedits, edits_cap;
 	struct deletion *dels;
@@ -79,6 +81,9 @@ void plan_release(struct plan *plan);
  * plan_release().
  */
 const struct plan_file *plan_file(struct plan *plan, const char *path);
+
+/* The snapshot of path if the plan has read it, else NULL (reads nothing). */
+const struct plan_file *plan_find(const struct plan *plan, const char *path);
 
 /* Replace bytes [start, end) of path; the file must have been read by plan_file(). */
 void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,

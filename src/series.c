@@ -55,14 +55,6 @@ static const char *without_article(const char *title)
 	return starts_with(title, "the ") ? title + 4 : title;
 }
 
-static const struct plan_file *snapshot(const struct plan *plan, const char *path)
-{
-	for (size_t i = 0; i < plan->nfiles; i++)
-		if (!strcmp(plan->files[i].path, path))
-			return &plan->files[i];
-	return NULL;
-}
-
 /* The architecture of an arch/<arch>/configs/ path, or NULL (new string). */
 static char *config_arch(const char *path)
 {
@@ -310,7 +302,7 @@ static void widen_dependents(struct splitter *sp)
  */
 static int defined_in(const struct splitter *sp, const struct edit *e)
 {
-	const struct plan_file *f = snapshot(sp->plan, e->path);
+	const struct plan_file *f = plan_find(sp->plan, e->path);
 	int dep = 0;
 
 	if (!f)
@@ -388,7 +380,7 @@ static int has_path_word(const char *text, size_t n, const char *word)
  */
 static int edit_refers_to(const struct plan *plan, const struct edit *e, const struct deletion *d)
 {
-	const struct plan_file *f = snapshot(plan, e->path);
+	const struct plan_file *f = plan_find(plan, e->path);
 	const char *text;
 	size_t n;
 	int hit = 0;
@@ -983,7 +975,7 @@ static void list_line_edits(struct strbuf *sb, const struct plan *plan,
 {
 	for (size_t i = 0; i < c->nedits; i++) {
 		const struct edit *e = &plan->edits[c->edits[i]];
-		const struct plan_file *f = snapshot(plan, e->path);
+		const struct plan_file *f = plan_find(plan, e->path);
 
 		if (e->reason && starts_with(e->reason, skip))
 			continue;

@@ -287,6 +287,15 @@ fail:;
 	return -1;
 }
 
+size_t hash_str(const char *s)
+{
+	size_t h = 14695981039346656037u;
+
+	for (; *s; s++)
+		h = (h ^ (unsigned char)*s) * 1099511628211u;
+	return h;
+}
+
 double seconds_now(void)
 {
 	struct timespec ts;

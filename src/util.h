@@ -74,6 +74,9 @@ int read_file(const char *path, struct strbuf *sb);
 /* Join a directory and a relative path into a new string ("dir/rel"). */
 char *path_join(const char *dir, const char *rel);
 
+/* FNV-1a hash of a string, for open-addressing tables. */
+size_t hash_str(const char *s);
+
 /* Seconds on the monotonic clock, for durations. */
 double seconds_now(void);
 
