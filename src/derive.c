@@ -6,6 +6,7 @@
  * candidates are confirmed or dropped by locate, which sees every use).
  */
 #include <ctype.h>
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -13,6 +14,7 @@
 
 #include "kbuild.h"
 #include "kconfig.h"
+#include "scan.h"
 #include "target.h"
 
 /* An obj-/lib-/subdir- assignment of some Makefile. */
@@ -32,6 +34,15 @@ struct derive {
 	size_t n, cap;
 	const struct kconfig_db *db;
 };
+
+/* Tree order: by Makefile path, then line. */
+static int cmp_objline(const void *a, const void *b)
+{
+	const struct objline *x = a, *y = b;
+	int c = strcmp(x->makefile, y->makefile);
+
+	return c ? c : (x->line > y->line) - (x->line < y->line);
+}
 
 static char *dir_of(const char *path)
 {
@@ -67,18 +78,29 @@ static int is_object_list(const char *var)
 	       starts_with(var, "core-") || starts_with(var, "drivers-");
 }
 
-static void load_makefiles(struct derive *d)
+/* One loader thread's share of the Makefiles: every nth, from first. */
+struct makefile_share {
+	const struct tree *t;
+	size_t first, step;
+	struct objline *lines;
+	size_t n, cap;
+	pthread_t tid;
+};
+
+/* Parse a share's Makefiles into its own list of assignments. */
+static void *load_makefile_share(void *arg)
 {
+	struct makefile_share *sh = arg;
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
 
-	for (size_t i = 0; i < d->t->files.n; i++) {
-		const char *path = d->t->files.v[i];
+	for (size_t i = sh->first; i < sh->t->files.n; i += sh->step) {
+		const char *path = sh->t->files.v[i];
 		struct kbuild_file kf;
 		char *full;
 
 		if (!is_makefile(path) || starts_with(path, "tools/") || starts_with(path, "scripts/"))
 			continue;
-		full = path_join(d->t->root, path);
+		full = path_join(sh->t->root, path);
 		sb_reset(&sb);
 		if (read_file(full, &sb) < 0) {
 			free(full);
@@ -94,8 +116,8 @@ static void load_makefiles(struct derive *d)
 
 			if (l->kind != KB_ASSIGN)
 				continue;
-			GROW(d->lines, d->cap, d->n + 1);
-			o = &d->lines[d->n++];
+			GROW(sh->lines, sh->cap, sh->n + 1);
+			o = &sh->lines[sh->n++];
 			memset(o, 0, sizeof(*o));
 			o->makefile = xstrdup(path);
 			o->dir = dir_of(path);
@@ -109,6 +131,33 @@ static void load_makefiles(struct derive *d)
 	}
 	sb_release(&sb);
 	sb_release(&err);
+	return NULL;
+}
+
+/* Every obj-/lib-/... assignment of the tree's Makefiles, read and parsed by
+ * a few threads (the Makefiles of a tree are thousands of small files). */
+static void load_makefiles(struct derive *d)
+{
+	size_t nthreads = (size_t)scan_default_threads();
+	struct makefile_share *sh = xcalloc(nthreads, sizeof(*sh));
+
+	for (size_t i = 0; i < nthreads; i++) {
+		sh[i] = (struct makefile_share){ .t = d->t, .first = i, .step = nthreads };
+		if (i > 0 && pthread_create(&sh[i].tid, NULL, load_makefile_share, &sh[i]))
+			die("cannot create a thread");
+	}
+	load_makefile_share(&sh[0]);
+	for (size_t i = 1; i < nthreads; i++)
+		pthread_join(sh[i].tid, NULL);
+	/* The shares interleave by file; keep the lines in tree order. */
+	for (size_t i = 0; i < nthreads; i++) {
+		GROW(d->lines, d->cap, d->n + sh[i].n);
+		memcpy(d->lines + d->n, sh[i].lines, sh[i].n * sizeof(*sh[i].lines));
+		d->n += sh[i].n;
+		free(sh[i].lines);
+	}
+	qsort(d->lines, d->n, sizeof(*d->lines), cmp_objline);
+	free(sh);
 }
 
 /* The tree path a word of an object list in dir names: "a.o" -> dir/a.c, "b/" -> dir/b/. */
