@@ -57,6 +57,7 @@ int cmd_locate(int argc, char **argv)
 	struct kconfig_db db;
 	struct plan plan;
 	struct strbuf err = STRBUF_INIT;
+	double times[6];
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -88,16 +89,26 @@ int cmd_locate(int argc, char **argv)
 		locate_usage(stderr);
 		return 2;
 	}
+	times[0] = seconds_now();
 	tree_load(&t, root);
 	footprint_init(&fp);
 	/* The plan only reads: locate changes nothing. */
 	plan_init(&plan, t.root);
+	times[1] = seconds_now();
 	if (kconfig_db_load(&db, &t, &plan, &err) < 0)
 		warnmsg("some Kconfig files do not parse; references in them are classified by line:\n%s",
 			err.buf);
+	times[2] = seconds_now();
 	target_resolve(&fp, &t, &db, targets, ntargets);
+	times[3] = seconds_now();
 	locate_run(&fp, &t, &db, &opt, &res);
+	times[4] = seconds_now();
 	report_locate(stdout, fmt, &fp, &res);
+	times[5] = seconds_now();
+	if (getenv("EXCISE_TIMES"))
+		fprintf(stderr, "excise: tree %.3f s, kconfig %.3f s, derive %.3f s, scan %.3f s, "
+			"report %.3f s (%zu files)\n", times[1] - times[0], times[2] - times[1],
+			times[3] - times[2], times[4] - times[3], times[5] - times[4], t.files.n);
 	rc = res.n ? 0 : 1;
 	locate_release(&res);
 	footprint_release(&fp);
