@@ -4,12 +4,17 @@ EXCISE=${EXCISE:-$top/src/excise}
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 RUNS=${RUNS:-5}
 
-# measure OUTFILE CMD...: run CMD once; appends "seconds peak_kb" to OUTFILE.
+# measure OUTFILE CMD...: run CMD once; appends "seconds peak_kb" to OUTFILE
+# (time(1) puts "Command exited with non-zero status N" first when CMD fails:
+# only its last line counts).  CMD's stderr goes to OUTFILE.err.  Returns
+# CMD's exit status.
 measure() {
-	local out=$1
+	local out=$1 rc
 	shift
-	/usr/bin/time -f '%e %M' -o "$out.one" "$@" >/dev/null 2>&1
-	cat "$out.one" >> "$out"
+	/usr/bin/time -f '%e %M' -o "$out.one" "$@" >/dev/null 2>"$out.err"
+	rc=$?
+	tail -n 1 "$out.one" >> "$out"
+	return $rc
 }
 
 # median FILE COLUMN: the median of a column of numbers.
