@@ -66,13 +66,9 @@ done
 [ $# -ge 1 ] || usage
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "$me: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
 
-tree=$1; shift
-[ -d "$tree" ] || bad "$tree: no such directory"
-tree=$(cd "$tree" && pwd -P)
-[ -f "$tree/Makefile" ] && [ -f "$tree/Kconfig" ] && [ -d "$tree/arch/x86" ] ||
-	bad "$tree does not look like a Linux source tree (no Makefile, Kconfig or arch/x86)"
-[ -e "$tree/.config" ] || [ -d "$tree/include/config" ] &&
-	bad "$tree has been configured or built in place (.config or include/config exists); out-of-tree builds need a clean source tree"
+. "$(dirname "$0")/lib.sh"
+tree=$(clean_source_tree "$1") || exit 2
+shift
 
 if [ -z "$name" ]; then
 	name=$(basename "$tree")-$(printf '%s' "$tree" | sha1sum | cut -c1-8)

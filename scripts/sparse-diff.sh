@@ -72,17 +72,9 @@ done
 [ -z "$name" ] || [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "--name '$name' may hold only letters, digits and ._+-"
 command -v sparse >/dev/null || die "sparse is not installed (apt-get install sparse)"
 
-abs_tree() {
-	[ -d "$1" ] || die "$1: no such directory"
-	local t
-	t=$(cd "$1" && pwd -P)
-	[ -f "$t/Makefile" ] && [ -f "$t/Kconfig" ] || die "$t does not look like a Linux source tree"
-	[ -e "$t/.config" ] || [ -d "$t/include/config" ] &&
-		die "$t has been configured or built in place; out-of-tree builds need a clean tree"
-	echo "$t"
-}
-before=$(abs_tree "$1")
-after=$(abs_tree "$2")
+. "$(dirname "$0")/lib.sh"
+before=$(clean_source_tree "$1") || exit 2
+after=$(clean_source_tree "$2") || exit 2
 config=$3
 shift 3
 [ "$before" != "$after" ] || say "note: TREE_BEFORE and TREE_AFTER are the same directory"
