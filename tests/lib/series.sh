@@ -21,6 +21,9 @@
 #      cleanly, and B's HEAD tree is A's, object id for object id.
 #   6. C: a plain work copy; excise remove TARGET... in place; C's files
 #      are A's and B's, byte for byte (diff -r, .git aside).
+#   7. scripts/get_maintainer.pl --self-test=patterns,sections on the
+#      MAINTAINERS sections the series touched (tests/lib/maintainers-
+#      touched.py), in B at the base and in A at the end: nothing new.
 # Exit 0 pass, 77 skip, 1 fail.  "result:" lines carry the figures.
 
 series_e2e() {
@@ -176,6 +179,36 @@ series_e2e() {
 		head -20 "$work/diff"
 		fail "the git am tree differs from the in-place removal"
 	fi
+
+	# 7. get_maintainer.pl's self-test of the touched sections, before and
+	# after (a MAINTAINERS of just those sections: the whole file takes
+	# minutes; the file list is git's, so both trees are git trees).
+	local touched
+	git -C "$b" show "$base:MAINTAINERS" >"$work/M.base"
+	touched=$(python3 "$top/tests/lib/maintainers-touched.py" "$work/M.base" "$a/MAINTAINERS" \
+		"$work/M.before" "$work/M.after")
+	if [ -z "$touched" ]; then
+		ok "the series touches no MAINTAINERS section"
+	else
+		# cp --remove-destination: the trees are hard-linked to the cache.
+		git -C "$b" checkout -q "$base" && cp --remove-destination "$work/M.before" "$b/MAINTAINERS" &&
+			(cd "$b" && perl scripts/get_maintainer.pl --self-test=patterns,sections) >"$work/st.before" 2>&1
+		cp --remove-destination "$work/M.after" "$a/MAINTAINERS" &&
+			(cd "$a" && perl scripts/get_maintainer.pl --self-test=patterns,sections) >"$work/st.after" 2>&1
+		git -C "$a" checkout -q -- MAINTAINERS
+		local new
+		new=$(sed 's/^[^	]*: warning: /warning: /' "$work/st.before" | sort >"$work/st.b"
+		      sed 's/^[^	]*: warning: /warning: /' "$work/st.after" | sort | comm -13 "$work/st.b" -)
+		echo "result: get_maintainer.pl --self-test=patterns,sections on the touched sections ($(tr '\n' ';' <<<"$touched" | sed 's/;$//; s/;/; /g')): $(grep -c . "$work/st.before") warnings before, $(grep -c . "$work/st.after") after"
+		if [ -z "$new" ]; then
+			ok "get_maintainer.pl --self-test reports nothing new for the touched sections"
+		else
+			echo "$new"
+			fail "get_maintainer.pl --self-test reports new warnings for the touched sections"
+		fi
+	fi
+	"$top/scripts/tree.sh" >/dev/null 2>"$work/tree.err"
+	grep -q extracting "$work/tree.err" && fail "the pristine cache was modified (tree.sh extracted it again)"
 
 	echo "result: $name: $n patches, $fails failures"
 	[ $fails = 0 ]
