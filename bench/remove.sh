@@ -10,7 +10,7 @@ scratch=$(mktemp -d "$cache/work/bench-remove.XXXXXX")
 trap 'rm -rf "$scratch"' EXIT
 jobs=$(getconf _NPROCESSORS_ONLN)
 printf '%-8s | %-22s | %-28s %8s\n' case "excise remove s (MB)" "spatch --dir -j$jobs s (MB)" "ratio"
-# SLOB only: the spatch run parses the whole tree (about half an hour on two
+# SLOB only: the spatch run parses the whole tree (36 min to over an hour on two
 # cores), whatever the symbol; CASES="SLOB:SLOB ixgb:drivers/net/ethernet/intel/ixgb"
 # adds ixgb.
 for case in ${CASES:-SLOB:SLOB}; do
