@@ -317,11 +317,38 @@ static void neighbour_c_files(const struct removal *r, struct strvec *out)
 	}
 }
 
+/*
+ * The counts sparse-diff.sh logged ("sparse-diff.sh: before: N warning(s),
+ * M error(s) in ..." and the same for after), for the table: "before N
+ * warnings M errors, after ...", or "" when the log has none.
+ */
+static void sparse_counts(const char *log_dir, char *out, size_t size)
+{
+	char *log = path_join(log_dir, "sparse.log");
+	struct strbuf sb = STRBUF_INIT;
+	size_t len = 0;
+
+	out[0] = '\0';
+	if (read_file(log, &sb) == 0) {
+		for (char *p = sb.buf; p && *p; p = strchr(p, '\n') ? strchr(p, '\n') + 1 : NULL) {
+			char when[8];
+			unsigned long w, e;
+
+			if (sscanf(p, "sparse-diff.sh: %7[a-z]: %lu warning(s), %lu error", when, &w, &e) == 3 &&
+			    (!strcmp(when, "before") || !strcmp(when, "after")) && len < size)
+				len += (size_t)snprintf(out + len, size - len, "%s%s %lu warnings %lu errors",
+							len ? ", " : "", when, w, e);
+		}
+	}
+	sb_release(&sb);
+	free(log);
+}
+
 static void step_sparse(struct check *c, const struct removal *r)
 {
 	double t0 = seconds_now();
 	struct strvec argv = STRVEC_INIT, files = STRVEC_INIT;
-	char tail[512];
+	char tail[512], line[512];
 	const char *which = "touched";
 	int rc;
 
@@ -345,22 +372,9 @@ static void step_sparse(struct check *c, const struct removal *r)
 	for (size_t i = 0; i < files.n; i++)
 		sv_push(&argv, files.v[i]);
 	rc = run_script(c, STEP_SPARSE, argv.v, tail, sizeof(tail));
-	{
-		/* The counts of sparse-diff.sh, for the table. */
-		char *cmd = xasprintf("grep -E '^sparse-diff.sh: (before|after): +[0-9]+ warning' %s/sparse.log"
-				      " | sed -E 's/^sparse-diff.sh: (before|after): +([0-9]+) warning\\(s\\), ([0-9]+) error.*/\\1 \\2 warnings \\3 errors/' | paste -sd, | sed 's/,/, /'",
-				      c->log_dir);
-		FILE *f = popen(cmd, "r");
-		char line[512] = "";
-
-		if (f && fgets(line, sizeof(line), f))
-			line[strcspn(line, "\n")] = '\0';
-		if (f)
-			pclose(f);
-		free(cmd);
-		finish(c, STEP_SPARSE, rc != 0, t0, "%zu %s C files: %s%s%s", files.n, which, line,
-		       line[0] ? "; " : "", tail);
-	}
+	sparse_counts(c->log_dir, line, sizeof(line));
+	finish(c, STEP_SPARSE, rc != 0, t0, "%zu %s C files: %s%s%s", files.n, which, line,
+	       line[0] ? "; " : "", tail);
 	sv_clear(&argv);
 	sv_clear(&files);
 }

@@ -35,15 +35,6 @@ struct derive {
 	const struct kconfig_db *db;
 };
 
-/* Tree order: by Makefile path, then line. */
-static int cmp_objline(const void *a, const void *b)
-{
-	const struct objline *x = a, *y = b;
-	int c = strcmp(x->makefile, y->makefile);
-
-	return c ? c : (x->line > y->line) - (x->line < y->line);
-}
-
 static char *dir_of(const char *path)
 {
 	const char *s = strrchr(path, '/');
@@ -78,10 +69,11 @@ static int is_object_list(const char *var)
 	       starts_with(var, "core-") || starts_with(var, "drivers-");
 }
 
-/* One loader thread's share of the Makefiles: every nth, from first. */
+/* One loader thread's share of the Makefiles: t->files.v[idx[lo..hi-1]]. */
 struct makefile_share {
 	const struct tree *t;
-	size_t first, step;
+	const size_t *idx;
+	size_t lo, hi;
 	struct objline *lines;
 	size_t n, cap;
 	pthread_t tid;
@@ -93,13 +85,11 @@ static void *load_makefile_share(void *arg)
 	struct makefile_share *sh = arg;
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
 
-	for (size_t i = sh->first; i < sh->t->files.n; i += sh->step) {
-		const char *path = sh->t->files.v[i];
+	for (size_t i = sh->lo; i < sh->hi; i++) {
+		const char *path = sh->t->files.v[sh->idx[i]];
 		struct kbuild_file kf;
 		char *full;
 
-		if (!is_makefile(path) || starts_with(path, "tools/") || starts_with(path, "scripts/"))
-			continue;
 		full = path_join(sh->t->root, path);
 		sb_reset(&sb);
 		if (read_file(full, &sb) < 0) {
@@ -134,30 +124,41 @@ static void *load_makefile_share(void *arg)
 	return NULL;
 }
 
-/* Every obj-/lib-/... assignment of the tree's Makefiles, read and parsed by
- * a few threads (the Makefiles of a tree are thousands of small files). */
+/*
+ * Every obj-/lib-/... assignment of the tree's Makefiles, in tree order,
+ * read and parsed by a few threads (a tree has thousands of small
+ * Makefiles): each takes a consecutive run of them, so the runs joined in
+ * order are in tree order.
+ */
 static void load_makefiles(struct derive *d)
 {
-	size_t nthreads = (size_t)scan_default_threads();
+	size_t nthreads = (size_t)scan_default_threads(), nmk = 0;
+	size_t *idx = xmalloc((d->t->files.n + 1) * sizeof(*idx));
 	struct makefile_share *sh = xcalloc(nthreads, sizeof(*sh));
 
+	for (size_t i = 0; i < d->t->files.n; i++) {
+		const char *path = d->t->files.v[i];
+
+		if (is_makefile(path) && !starts_with(path, "tools/") && !starts_with(path, "scripts/"))
+			idx[nmk++] = i;
+	}
 	for (size_t i = 0; i < nthreads; i++) {
-		sh[i] = (struct makefile_share){ .t = d->t, .first = i, .step = nthreads };
+		sh[i] = (struct makefile_share){ .t = d->t, .idx = idx, .lo = nmk * i / nthreads,
+						 .hi = nmk * (i + 1) / nthreads };
 		if (i > 0 && pthread_create(&sh[i].tid, NULL, load_makefile_share, &sh[i]))
 			die("cannot create a thread");
 	}
 	load_makefile_share(&sh[0]);
 	for (size_t i = 1; i < nthreads; i++)
 		pthread_join(sh[i].tid, NULL);
-	/* The shares interleave by file; keep the lines in tree order. */
 	for (size_t i = 0; i < nthreads; i++) {
 		GROW(d->lines, d->cap, d->n + sh[i].n);
 		memcpy(d->lines + d->n, sh[i].lines, sh[i].n * sizeof(*sh[i].lines));
 		d->n += sh[i].n;
 		free(sh[i].lines);
 	}
-	qsort(d->lines, d->n, sizeof(*d->lines), cmp_objline);
 	free(sh);
+	free(idx);
 }
 
 /* The tree path a word of an object list in dir names: "a.o" -> dir/a.c, "b/" -> dir/b/. */

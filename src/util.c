@@ -287,15 +287,6 @@ fail:;
 	return -1;
 }
 
-size_t hash_str(const char *s)
-{
-	size_t h = 14695981039346656037u;
-
-	for (; *s; s++)
-		h = (h ^ (unsigned char)*s) * 1099511628211u;
-	return h;
-}
-
 double seconds_now(void)
 {
 	struct timespec ts;
@@ -410,6 +401,11 @@ static size_t hash_bytes(const char *s, size_t n)
 	for (size_t i = 0; i < n; i++)
 		h = (h ^ (unsigned char)s[i]) * 1099511628211ull;
 	return h;
+}
+
+size_t hash_str(const char *s)
+{
+	return hash_bytes(s, strlen(s));
 }
 
 static size_t strset_find(const struct strset *set, const char *s, size_t n)

@@ -51,6 +51,18 @@ def read(root, f):
 
 bad = 0
 used = set()
+
+
+def differ(f, t, how, failure):
+    """A difference at line text t of f: explained by an exception (0) or not (1)."""
+    if (f, t) in exceptions:
+        used.add((f, t))
+        print(f"  {how}: {t!r}: {exceptions[(f, t)]}")
+        return 0
+    print(f"  FAIL: {failure}")
+    return 1
+
+
 print(f"result: {'file':28} {'excise -':>8} {'upstream too':>12} {'other reasons':>13}")
 for f in files:
     A, E, U = read(before, f), read(after, f), read(upstream, f)
@@ -62,19 +74,10 @@ for f in files:
     for t in cA:
         k, m = cA[t] - cE[t], cA[t] - cU[t]
         if k > 0 and k > m and not trivial.match(t):
-            if (f, t) in exceptions:
-                used.add((f, t))
-                print(f"  excise deletes, 6.12 keeps: {t!r}: {exceptions[(f, t)]}")
-            else:
-                print(f"  FAIL: excise deletes {k} of {t!r}, upstream {max(m, 0)}")
-                bad += 1
+            bad += differ(f, t, "excise deletes, 6.12 keeps",
+                          f"excise deletes {k} of {t!r}, upstream {max(m, 0)}")
         if "SLOB" in t and m > 0 and k < m:
-            if (f, t) in exceptions:
-                used.add((f, t))
-                print(f"  6.12 changes, excise keeps: {t!r}: {exceptions[(f, t)]}")
-            else:
-                print(f"  FAIL: upstream deletes {t!r}, excise keeps it")
-                bad += 1
+            bad += differ(f, t, "6.12 changes, excise keeps", f"upstream deletes {t!r}, excise keeps it")
     for t in cE:
         if cE[t] > cA[t] and cE[t] > cU[t]:
             print(f"  FAIL: excise adds {t!r}, which 6.12 does not have")
