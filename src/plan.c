@@ -784,7 +784,8 @@ int plan_apply(struct plan *plan)
 			ret = -1;
 			break;
 		}
-		/* Known to the signal handler from its creation on. */
+		/* Known to the signal handler right after mkstemp (a signal in
+		 * between leaves this one file, as SIGKILL would). */
 		sv_push_owned(&tmps, tmp);
 		apply_ntmps = (sig_atomic_t)tmps.n;
 		sv_push_owned(&dests, full);
