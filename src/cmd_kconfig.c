@@ -290,8 +290,13 @@ int cmd_kconfig_remove(int argc, char **argv)
 			plan.notes[i].kind, plan.notes[i].action,
 			plan.notes[i].reason ? plan.notes[i].reason : "",
 			plan.notes[i].text ? ": " : "", plan.notes[i].text ? plan.notes[i].text : "");
-	if (apply)
-		status = plan_apply(&plan) < 0 ? 2 : 0;
+	if (apply) {
+		struct strbuf why = STRBUF_INIT;
+
+		status = plan_apply(&plan, NULL, &why) < 0 ? 2 : 0;
+		print_error_lines(&why);
+		sb_release(&why);
+	}
 	else
 		plan_diff(&plan, stdout);
 out:

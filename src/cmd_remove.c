@@ -1,6 +1,7 @@
 /* cmd_remove.c - excise remove: plan every edit, check the plan, then apply it atomically. */
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "builtin.h"
 #include "git.h"
@@ -13,7 +14,8 @@ static void remove_usage(FILE *out)
 	      "                     [--no-cocci] [--jobs N] [--commit [--series DIR] [--why TEXT]]\n"
 	      "                     TARGET...\n"
 	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
-	      "  --force     run in a git work tree with uncommitted changes\n"
+	      "  --force     run in a git work tree with uncommitted changes, or delete more\n"
+	      "              than 5% of the tree's files\n"
 	      "  --replace   rewrite defconfig lines and selects of OLD to NEW instead of deleting\n"
 	      "  --no-cocci  leave C references other than preprocessor lines alone\n"
 	      "  --commit    in a git work tree: commit the removal as a patch series by area\n"
@@ -43,6 +45,19 @@ static void check_clean(const char *root, const struct footprint *fp)
 	exit(2);
 }
 
+/*
+ * Test hooks (tests/e2e/remove-kill.sh, remove-rollback.sh): a pause
+ * between two operations of the apply, and a failure on purpose at the
+ * Nth one.
+ */
+static void test_hooks(struct apply_options *aopt)
+{
+	const char *delay = getenv("EXCISE_TEST_APPLY_DELAY"), *fail = getenv("EXCISE_TEST_APPLY_FAIL");
+
+	aopt->delay_us = delay ? atol(delay) : 0;
+	aopt->fail_at = fail ? atol(fail) : 0;
+}
+
 int cmd_remove(int argc, char **argv)
 {
 	const char *root = ".";
@@ -50,8 +65,10 @@ int cmd_remove(int argc, char **argv)
 	char **targets = xcalloc((size_t)argc, sizeof(char *));
 	int ntargets = 0, dry_run = 0, force = 0, commit = 0, rc = 0;
 	struct patchset_options popt = { NULL };
-	struct strbuf err = STRBUF_INIT;
+	struct apply_options aopt = { 0 };
+	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
 	struct removal r;
+	int lock;
 
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
@@ -92,6 +109,17 @@ int cmd_remove(int argc, char **argv)
 		remove_usage(stderr);
 		return 2;
 	}
+	opt.allow_large = force;
+	/* One run at a time; and first, whatever a killed run left is undone or finished. */
+	lock = plan_lock(root, &err);
+	if (lock < 0 || plan_recover(root, &report, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
+	if (report.len)
+		print_error_lines(&report);
+	test_hooks(&aopt);
+	popt.apply = &aopt;
 	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);   /* a second run finds nothing: not an error */
 	if (removal_plan(&r, root, targets, ntargets, &opt, &err) < 0) {
 		print_error_lines(&err);
@@ -122,9 +150,16 @@ int cmd_remove(int argc, char **argv)
 	}
 	if (!force)
 		check_clean(root, &r.fp);
-	if (plan_apply(&r.plan) < 0) {
-		fprintf(stderr, "excise: the removal was not applied completely\n");
+	switch (plan_apply(&r.plan, &aopt, &err)) {
+	case 0:
+		break;
+	case -1:
+		print_error_lines(&err);
 		rc = 2;
+		goto out;
+	default:
+		print_error_lines(&err);
+		rc = 3;   /* the tree is neither as it was nor as planned */
 		goto out;
 	}
 	removal_summary(stdout, &r, 1);
@@ -132,6 +167,8 @@ out:
 	removal_release(&r);
 	sv_clear(&opt.replace);
 	sb_release(&err);
+	sb_release(&report);
 	free(targets);
+	close(lock);
 	return rc;
 }

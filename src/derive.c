@@ -489,19 +489,20 @@ static void derive_candidates(struct derive *d)
 			e = strchr(a + 1, *a == '<' ? '>' : '"');
 			if (!e || memchr(a, '\n', (size_t)(e - a)))
 				continue;
+			/*
+			 * Only <...> headers that resolve into include/ (uapi aside)
+			 * can be the subsystem's: <../drivers/ata/ahci.h> names a
+			 * header of another directory, and the candidate is the file
+			 * itself, whatever the spelling.
+			 */
 			inc = xstrndup(a + 1, (size_t)(e - a - 1));
-			if (*a == '<') {
-				rel = xasprintf("include/%s", inc);
-			} else {
-				char *dir = dir_of(path);
-
-				rel = dir[0] ? xasprintf("%s/%s", dir, inc) : xstrdup(inc);
-				free(dir);
-			}
-			/* Only headers outside the subsystem's own files can be new findings. */
-			if (tree_has(d->t, rel) && !footprint_owns(d->fp, rel) && *a == '<' &&
-			    !starts_with(inc, "uapi/") && !sv_contains(&d->fp->headers, inc))
-				sv_push(&d->fp->headers, inc);
+			rel = xasprintf("include/%s", inc);
+			free(inc);
+			inc = *a == '<' ? path_normalize(rel, NULL) : NULL;
+			if (inc && starts_with(inc, "include/") && !starts_with(inc, "include/uapi/") &&
+			    tree_has(d->t, inc) && !footprint_owns(d->fp, inc) &&
+			    !sv_contains(&d->fp->headers, inc + 8))
+				sv_push(&d->fp->headers, inc + 8);
 			free(rel);
 			free(inc);
 		}
@@ -528,19 +529,25 @@ static void add_target(struct footprint *fp, const struct tree *t, const char *a
 		spec_load(fp, arg);
 	} else if (!strchr(arg, '/') && access(bundled, R_OK) == 0) {
 		spec_load(fp, bundled);
-	} else if (n && arg[0] != '/' && !strstr(arg, "..") && (tree_has(t, arg) || strchr(arg, '/'))) {
+	} else if (n && (arg[0] == '/' || strstr(arg, "..") || strchr(arg, '/') || !strcmp(arg, ".") ||
+			 tree_has(t, arg))) {
 		/* A path that is gone already is still a target: its stale mentions remain. */
-		char *p = tree_is_dir(t, arg) && arg[n - 1] != '/' ? xasprintf("%s/", arg) : xstrdup(arg);
+		int dir;
+		char *norm = path_normalize(arg, &dir), *p;
+		const char *why;
 
+		if (!norm)
+			die("%s: not a path inside the tree %s", arg, t->root);
+		why = footprint_path_problem(norm);
+		if (why)
+			die("%s: %s", arg, why);
+		p = dir || tree_is_dir(t, norm) ? xasprintf("%s/", norm) : xstrdup(norm);
 		if (!footprint_owns(fp, p))
 			sv_push(&fp->paths, p);
-		if (!fp->name) {
-			char *base = xstrndup(arg, arg[n - 1] == '/' ? n - 1 : n);
-
-			fp->name = xstrdup(path_basename(base));
-			free(base);
-		}
+		if (!fp->name)
+			fp->name = xstrdup(path_basename(norm));
 		free(p);
+		free(norm);
 	} else if (is_symbol_like(starts_with(arg, "CONFIG_") ? arg + 7 : arg)) {
 		const char *sym = starts_with(arg, "CONFIG_") ? arg + 7 : arg;
 

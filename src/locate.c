@@ -11,6 +11,7 @@
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "classify.h"
 #include "docs.h"
@@ -29,6 +30,7 @@ struct locate_ctx {
 	const struct pattern *pats;
 	const struct kconfig_db *db;
 	const struct scanner *sc;   /* to retire candidates proven foreign */
+	const struct tree *t;
 	struct strset own;       /* the footprint's symbols */
 	struct ref *refs;
 	size_t n, cap;
@@ -108,8 +110,14 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 		free(parent);
 		free(p);
 	}
-	for (size_t i = 0; i < fp->headers.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->headers.v[i]), FILE_ANY, NULL, PAT_HEADER);
+	for (size_t i = 0; i < fp->headers.n; i++) {
+		const char *h = fp->headers.v[i];
+
+		add_pattern(&v, &n, &cap, xstrdup(h), FILE_ANY, NULL, PAT_HEADER);
+		if (strchr(h, '/'))
+			add_pattern(&v, &n, &cap, xstrdup(path_basename(h)), FILE_C, NULL,
+				    PAT_HEADER_BASE);
+	}
 	for (size_t i = 0; i < fp->identifiers.n; i++)
 		add_pattern(&v, &n, &cap, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
 	for (size_t i = 0; i < fp->words.n; i++)
@@ -129,7 +137,7 @@ static int tag_rank(int tag)
 	static const int rank[] = {
 		[PAT_CONFIG] = 9, [PAT_SYMBOL] = 9, [PAT_PATH] = 8, [PAT_OBJECT] = 7,
 		[PAT_HEADER] = 6, [PAT_IDENT] = 5, [PAT_DOC_STEM] = 4, [PAT_BASENAME] = 3,
-		[PAT_STALE_PATH] = 2, [PAT_WORD] = 1,
+		[PAT_STALE_PATH] = 2, [PAT_WORD] = 1, [PAT_HEADER_BASE] = 0,
 	};
 
 	return rank[tag];
@@ -281,6 +289,74 @@ static int is_include_line(const char *buf, size_t off)
 	return starts_with(p, "include");
 }
 
+/*
+ * The tree file an #include line at off of path resolves to ("" if the
+ * line has no include name): "x.h" beside the includer if it is there,
+ * else, as <x.h>, under include/.  NULL if the name climbs out of the tree.
+ */
+static char *include_target(const struct tree *t, const char *path, const char *buf, size_t off)
+{
+	const char *p = buf + line_start(buf, off), *e;
+	char *name, *rel, *norm = NULL;
+
+	p += strspn(p, " \t#");
+	p += strlen("include");
+	p += strspn(p, " \t");
+	if (*p != '<' && *p != '"')
+		return xstrdup("");
+	e = p + 1 + strcspn(p + 1, *p == '<' ? ">\n" : "\"\n");
+	name = xstrndup(p + 1, (size_t)(e - p - 1));
+	if (*p == '"') {
+		const char *slash = strrchr(path, '/');
+		struct stat st;
+		char *full;
+
+		rel = xasprintf("%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
+		norm = path_normalize(rel, NULL);
+		free(rel);
+		full = norm ? path_join(t->root, norm) : NULL;
+		if (norm && stat(full, &st) < 0) {
+			free(norm);
+			norm = NULL;
+		}
+		free(full);
+		if (norm) {
+			free(name);
+			return norm;
+		}
+	}
+	rel = xasprintf("include/%s", name);
+	norm = path_normalize(rel, NULL);
+	free(rel);
+	free(name);
+	return norm;
+}
+
+/*
+ * A match of a candidate header's file name in C: an #include that
+ * resolves to the candidate, however it spells it ("foo.h" beside it in
+ * include/linux/), proves the header is used outside the subsystem.
+ */
+static void header_base_hit(struct locate_ctx *c, const char *path, const char *buf, size_t off,
+			    const struct pattern *p)
+{
+	char *target;
+
+	if (c->confirmed || !is_include_line(buf, off))
+		return;
+	target = include_target(c->t, path, buf, off);
+	for (size_t i = 0; i < c->fp->headers.n; i++) {
+		const char *h = c->fp->headers.v[i];
+
+		if (strcmp(path_basename(h), p->text) || strset_has(&c->foreign, h))
+			continue;
+		/* Unresolvable (climbs out): keep the header, to be safe. */
+		if (!target || (starts_with(target, "include/") && !strcmp(target + 8, h)))
+			strset_add(&c->foreign, h);
+	}
+	free(target);
+}
+
 /* One worker's hits in one file become refs, one per line. */
 static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		    const struct scan_hit *hits, size_t n)
@@ -295,6 +371,10 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		struct ref r = { 0 };
 		struct ref *prev = NULL;
 
+		if (p->tag == PAT_HEADER_BASE) {
+			header_base_hit(c, path, buf, hits[i].offset, p);
+			continue;
+		}
 		if ((p->tag == PAT_HEADER || p->tag == PAT_IDENT) && !c->confirmed) {
 			/* Candidates: note uses that disprove them, classify later. */
 			if (strset_has(&c->foreign, p->text))
@@ -706,6 +786,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 		ctx[i].fp = fp;
 		ctx[i].pats = pats;
 		ctx[i].db = db;
+		ctx[i].t = t;
 		ctxp[i] = &ctx[i];
 	}
 	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, ctxp, &errors) : 0;

@@ -23,6 +23,7 @@ enum pattern_tag {
 	PAT_HEADER,      /* include name of a candidate header */
 	PAT_IDENT,       /* a candidate identifier */
 	PAT_WORD,        /* a spec word */
+	PAT_HEADER_BASE, /* file name of a candidate header: includers that spell it otherwise */
 };
 
 struct ref {

@@ -310,8 +310,8 @@ static void touched_paths(const struct series *s, struct strvec *out)
 	sv_sort_uniq(out);
 }
 
-int patchset_commit(const struct series *s, struct removal *r, struct patchset_result *res,
-		    struct strbuf *err)
+int patchset_commit(const struct series *s, struct removal *r, const struct apply_options *apply,
+		    struct patchset_result *res, struct strbuf *err)
 {
 	const char *root = r->plan.root;
 	struct strvec paths = STRVEC_INIT, names = STRVEC_INIT, entries = STRVEC_INIT;
@@ -372,10 +372,15 @@ int patchset_commit(const struct series *s, struct removal *r, struct patchset_r
 	}
 	if (tmpdir)
 		nftw(tmpdir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
-	if (rc == 0 && plan_apply(&r->plan) < 0) {
-		sb_addf(err, "excise: the removal was not applied completely; HEAD was not moved "
-			     "(the commits exist: %s)\n", parent);
-		rc = -1;
+	if (rc == 0) {
+		struct strbuf why = STRBUF_INIT;
+
+		if (plan_apply(&r->plan, apply, &why) < 0) {
+			sb_addn(err, why.buf, why.len);
+			sb_addf(err, "excise: HEAD was not moved (the commits exist: %s)\n", parent);
+			rc = -1;
+		}
+		sb_release(&why);
 	}
 	if (rc == 0) {
 		char *msg = xasprintf("excise remove: %zu commits", s->n);
@@ -567,6 +572,27 @@ static int write_cover(const char *path, const struct series *s, const struct st
 	return rc;
 }
 
+/* The series directory can take the patches: checked before anything is committed. */
+static int series_dir_check(const char *dir, struct strbuf *err)
+{
+	struct stat st;
+
+	if (has_patches(dir)) {
+		sb_addf(err, "excise: %s already holds patches; give an empty or new directory\n", dir);
+		return -1;
+	}
+	if (mkdir_p(dir) < 0 || (stat(dir, &st) == 0 && S_ISDIR(st.st_mode) &&
+				 access(dir, W_OK | X_OK) < 0)) {
+		sb_addf(err, "excise: %s: cannot write the series there: %s\n", dir, strerror(errno));
+		return -1;
+	}
+	if (stat(dir, &st) < 0 || !S_ISDIR(st.st_mode)) {
+		sb_addf(err, "excise: %s: cannot write the series there: not a directory\n", dir);
+		return -1;
+	}
+	return 0;
+}
+
 int patchset_format(const struct series *s, const struct removal *r, const char *dir,
 		    struct patchset_result *res, struct strbuf *err)
 {
@@ -644,13 +670,12 @@ int patchset_run(struct removal *r, const struct patchset_options *opt)
 		series_release(&s);
 		return 0;
 	}
-	if (opt->series_dir && has_patches(opt->series_dir)) {
-		fprintf(stderr, "excise: %s already holds patches; give an empty or new directory\n",
-			opt->series_dir);
+	if (opt->series_dir && series_dir_check(opt->series_dir, &err) < 0) {
+		fputs(err.buf, stderr);
 		rc = 2;
 		goto out;
 	}
-	if (patchset_check(r, &err) < 0 || patchset_commit(&s, r, &res, &err) < 0) {
+	if (patchset_check(r, &err) < 0 || patchset_commit(&s, r, opt->apply, &res, &err) < 0) {
 		fputs(err.buf ? err.buf : "", stderr);
 		rc = 2;
 		goto out;

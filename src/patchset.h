@@ -40,8 +40,8 @@ int patchset_check(const struct removal *r, struct strbuf *err);
  * Returns 0, or -1 with the problems in err (HEAD unchanged; the work tree
  * unchanged unless plan_apply itself failed half way, which it reports).
  */
-int patchset_commit(const struct series *s, struct removal *r, struct patchset_result *res,
-		    struct strbuf *err);
+int patchset_commit(const struct series *s, struct removal *r, const struct apply_options *apply,
+		    struct patchset_result *res, struct strbuf *err);
 
 /*
  * `git format-patch --cover-letter --base` of base..head into dir (created
@@ -58,6 +58,7 @@ struct patchset_options {
 	const char *series_dir;   /* --series DIR, or NULL */
 	const char *why;          /* --why TEXT, or NULL */
 	int dry_run;              /* print the series, change nothing */
+	const struct apply_options *apply;   /* test hooks of plan_apply, or NULL */
 };
 
 /*

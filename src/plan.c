@@ -6,13 +6,15 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
-#include <signal.h>
+#include <linux/fs.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "sha1.h"
+
 
 void plan_init(struct plan *plan, const char *root)
 {
@@ -156,13 +158,19 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *ki
 {
 	struct deletion *d;
 	size_t n = strlen(path);
+	/* A name that does not normalise stays as it is: plan_check refuses it. */
+	char *norm = path_normalize(path, NULL);
 
+	if (!norm)
+		norm = xstrndup(path, n && path[n - 1] == '/' ? n - 1 : n);
 	for (size_t i = 0; i < plan->ndels; i++)
-		if (!strcmp(plan->dels[i].path, path))
+		if (!strcmp(plan->dels[i].path, norm)) {
+			free(norm);
 			return;
+		}
 	GROW(plan->dels, plan->dels_cap, plan->ndels + 1);
 	d = &plan->dels[plan->ndels++];
-	d->path = xstrndup(path, n && path[n - 1] == '/' ? n - 1 : n);
+	d->path = norm;
 	d->is_dir = is_dir;
 	d->kind = xstrdup(kind);
 	d->reason = dup_or_null(reason);
@@ -286,6 +294,79 @@ static int merge_edits(struct plan *plan, struct strbuf *err)
 	return bad ? -1 : 0;
 }
 
+/* True if the inode flags of path forbid renaming or removing it (chattr +i, +a). */
+static int is_immutable(const char *path)
+{
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC), flags = 0, bad;
+
+	if (fd < 0)
+		return 0;   /* a symlink or unreadable: access() and the rename decide */
+	bad = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 &&
+	      (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL));
+	close(fd);
+	return bad;
+}
+
+/* Problems that would stop the removal of path (full) and of what is below it. */
+struct del_check {
+	struct strbuf *err;
+	size_t rootlen;
+	int bad;
+};
+static struct del_check *del_check_ctx;
+
+static int check_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	struct del_check *dc = del_check_ctx;
+
+	(void)st, (void)ftw;
+	if (flag == FTW_DNR || flag == FTW_NS) {
+		sb_addf(dc->err, "%s: cannot be read, so it cannot be deleted\n", path + dc->rootlen);
+		dc->bad = 1;
+	} else if (is_immutable(path)) {
+		sb_addf(dc->err, "%s: is immutable or append-only (chattr), so it cannot be deleted\n",
+			path + dc->rootlen);
+		dc->bad = 1;
+	} else if (flag == FTW_D && access(path, W_OK | X_OK) < 0) {
+		sb_addf(dc->err, "%s: directory is read-only, so its files cannot be deleted\n",
+			path + dc->rootlen);
+		dc->bad = 1;
+	}
+	return 0;
+}
+
+/*
+ * Why path (relative) may not be touched by a plan of the tree at root, or
+ * NULL: it must be normalised, inside the tree also after symbolic links,
+ * and a deletion must not take the top or a whole top-level entry.
+ */
+static const char *confine_problem(const char *root, const char *path, int deletion)
+{
+	char *norm = path_normalize(path, NULL), *parent, *full, *real_root, *real_parent;
+	const char *slash = strrchr(path, '/'), *why = NULL;
+
+	if (!norm || strcmp(norm, path))
+		why = "not a normalised path inside the tree";
+	free(norm);
+	if (why)
+		return why;
+	if (deletion && !slash)
+		return "the top of the tree or a top-level entry is never deleted";
+	parent = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
+	full = parent[0] ? path_join(root, parent) : xstrdup(root);
+	real_root = realpath(root, NULL);
+	real_parent = realpath(full, NULL);
+	if (real_root && real_parent) {
+		size_t n = strlen(real_root);
+
+		if (strncmp(real_parent, real_root, n) || (real_parent[n] && real_parent[n] != '/' &&
+							   strcmp(real_root, "/")))
+			why = "its directory leads out of the tree through a symbolic link";
+	}
+	free(real_root), free(real_parent), free(full), free(parent);
+	return why;
+}
+
 int plan_check(struct plan *plan, struct strbuf *err)
 {
 	int bad = merge_edits(plan, err) < 0;
@@ -293,14 +374,17 @@ int plan_check(struct plan *plan, struct strbuf *err)
 
 	for (size_t i = 0; i < plan->nfiles; i++) {
 		struct plan_file *f = &plan->files[i];
-		int edited = 0;
+		const char *why;
 		struct stat st;
 		char *full;
 
-		for (size_t k = 0; k < plan->nedits && !edited; k++)
-			edited = !strcmp(plan->edits[k].path, f->path);
-		if (!edited)
+		if (!plan_file_changed(plan, f))
 			continue;
+		if ((why = confine_problem(plan->root, f->path, 0))) {
+			sb_addf(err, "%s: %s\n", f->path, why);
+			bad = 1;
+			continue;
+		}
 		full = path_join(plan->root, f->path);
 		sb_reset(&now);
 		if (read_file(full, &now) < 0) {
@@ -309,23 +393,54 @@ int plan_check(struct plan *plan, struct strbuf *err)
 		} else if (now.len != f->len || memcmp(now.buf, f->data, f->len)) {
 			sb_addf(err, "%s: changed on disk since it was read\n", f->path);
 			bad = 1;
-		} else if (stat(full, &st) < 0 || !(st.st_mode & 0222) || access(full, W_OK) < 0) {
+		} else if (lstat(full, &st) < 0 || !S_ISREG(st.st_mode) || !(st.st_mode & 0222) ||
+			   access(full, W_OK) < 0) {
 			sb_addf(err, "%s: file is read-only\n", f->path);
 			bad = 1;
+		} else if (is_immutable(full)) {
+			sb_addf(err, "%s: is immutable or append-only (chattr), so it cannot be replaced\n",
+				f->path);
+			bad = 1;
+		} else {
+			/* What plan_apply checks again just before it replaces the file. */
+			f->dev = st.st_dev;
+			f->ino = st.st_ino;
+			f->mtime = st.st_mtim;
 		}
 		free(full);
 	}
 	for (size_t i = 0; i < plan->ndels; i++) {
-		char *full = path_join(plan->root, plan->dels[i].path);
+		char *full = path_join(plan->root, plan->dels[i].path), *dir;
+		const char *why = confine_problem(plan->root, plan->dels[i].path, 1);
 		struct stat st;
 
-		if (lstat(full, &st) < 0) {
+		if (why) {
+			sb_addf(err, "%s: %s\n", plan->dels[i].path, why);
+			bad = 1;
+		} else if (lstat(full, &st) < 0) {
 			sb_addf(err, "%s: cannot delete: %s\n", plan->dels[i].path, strerror(errno));
 			bad = 1;
 		} else if (!S_ISDIR(st.st_mode) != !plan->dels[i].is_dir) {
 			sb_addf(err, "%s: expected a %s\n", plan->dels[i].path,
 				plan->dels[i].is_dir ? "directory" : "file");
 			bad = 1;
+		} else {
+			struct del_check dc = { err, strlen(plan->root) + 1, 0 };
+
+			dir = xstrndup(full, (size_t)(strrchr(full, '/') - full));
+			if (access(dir, W_OK | X_OK) < 0 || is_immutable(dir)) {
+				sb_addf(err, "%s: its directory is read-only, so it cannot be deleted\n",
+					plan->dels[i].path);
+				dc.bad = 1;
+			}
+			free(dir);
+			del_check_ctx = &dc;
+			if (S_ISDIR(st.st_mode))
+				nftw(full, check_entry, 16, FTW_PHYS);
+			else
+				check_entry(full, &st, FTW_F, NULL);
+			del_check_ctx = NULL;
+			bad |= dc.bad;
 		}
 		free(full);
 	}
@@ -370,6 +485,14 @@ static void apply_range(const struct plan *plan, const struct plan_file *f, size
 		pos = e->end;
 	}
 	sb_addn(out, f->data + pos, to - pos);
+}
+
+int plan_file_changed(const struct plan *plan, const struct plan_file *f)
+{
+	size_t lo, hi;
+
+	edits_of(plan, f, &lo, &hi);
+	return lo != hi;
 }
 
 void plan_result(const struct plan *plan, const struct plan_file *f, struct strbuf *out)
@@ -647,187 +770,4 @@ void plan_diff(struct plan *plan, FILE *out)
 	}
 	sb_release(&sb);
 	sv_clear(&paths);
-}
-
-/* ---- apply ---- */
-
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
-{
-	(void)st, (void)ftw;
-	if (flag == FTW_DP ? rmdir(path) : unlink(path)) {
-		warnmsg("cannot remove %s: %s", path, strerror(errno));
-		return -1;
-	}
-	return 0;
-}
-
-/* Remove the now-empty parent directories of path, up to the root. */
-static void prune_parents(const char *root, const char *path)
-{
-	char *rel = xstrdup(path);
-	char *slash;
-
-	while ((slash = strrchr(rel, '/'))) {
-		char *full;
-
-		*slash = '\0';
-		full = path_join(root, rel);
-		if (rmdir(full) < 0) {
-			free(full);
-			break;
-		}
-		free(full);
-	}
-	free(rel);
-}
-
-static int write_all(int fd, const char *p, size_t n)
-{
-	while (n) {
-		ssize_t w = write(fd, p, n);
-
-		if (w < 0) {
-			if (errno == EINTR)
-				continue;
-			return -1;
-		}
-		p += w;
-		n -= (size_t)w;
-	}
-	return 0;
-}
-
-/*
- * Tests interrupt a run at random points while it writes (tests/e2e/
- * remove-kill.sh); $EXCISE_TEST_APPLY_DELAY (microseconds) widens the window
- * between one file and the next.
- */
-static void test_delay(void)
-{
-	static long us = -1;
-
-	if (us < 0)
-		us = getenv("EXCISE_TEST_APPLY_DELAY") ? atol(getenv("EXCISE_TEST_APPLY_DELAY")) : 0;
-	if (us > 0)
-		usleep((useconds_t)us);
-}
-
-/*
- * The temporary files of a plan_apply() in progress, for the signal handler:
- * a run stopped by SIGINT, SIGTERM, SIGHUP or SIGQUIT removes them before it
- * dies (what was renamed already stays renamed; SIGKILL leaves them, and the
- * tree walk ignores them).  The array is allocated before the handlers are
- * installed and never moves; apply_ntmps only grows after a slot is filled.
- */
-static char *const *volatile apply_tmps;
-static volatile sig_atomic_t apply_ntmps;
-static const int apply_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
-
-static void apply_interrupted(int sig)
-{
-	for (sig_atomic_t i = 0; i < apply_ntmps; i++)
-		unlink(apply_tmps[i]);
-	signal(sig, SIG_DFL);
-	raise(sig);
-}
-
-/* Install (on) or restore (!on) the handlers of apply_signals. */
-static void apply_guard(int on, struct sigaction *saved)
-{
-	struct sigaction sa;
-
-	memset(&sa, 0, sizeof(sa));
-	sa.sa_handler = apply_interrupted;
-	sigemptyset(&sa.sa_mask);
-	for (size_t i = 0; i < sizeof(apply_signals) / sizeof(*apply_signals); i++) {
-		if (on)
-			sigaction(apply_signals[i], &sa, &saved[i]);
-		else
-			sigaction(apply_signals[i], &saved[i], NULL);
-	}
-}
-
-int plan_apply(struct plan *plan)
-{
-	struct strvec tmps = STRVEC_INIT, dests = STRVEC_INIT;
-	struct strbuf sb = STRBUF_INIT;
-	struct sigaction saved[sizeof(apply_signals) / sizeof(*apply_signals)];
-	int ret = 0;
-
-	/* Room for every temporary file up front: the handler reads tmps.v. */
-	GROW(tmps.v, tmps.cap, plan->nfiles + 2);
-	apply_ntmps = 0;
-	apply_tmps = tmps.v;
-	apply_guard(1, saved);
-
-	/* 1. Every new file is written beside its original, nothing renamed yet. */
-	for (size_t i = 0; i < plan->nfiles && !ret; i++) {
-		struct plan_file *f = &plan->files[i];
-		size_t lo, hi;
-		char *full, *tmp, *slash;
-		int fd;
-
-		edits_of(plan, f, &lo, &hi);
-		if (lo == hi)
-			continue;
-		sb_reset(&sb);
-		plan_result(plan, f, &sb);
-		full = path_join(plan->root, f->path);
-		slash = strrchr(full, '/');
-		tmp = slash ? xasprintf("%.*s/.%s.excise-XXXXXX", (int)(slash - full), full, slash + 1)
-			    : xasprintf(".%s.excise-XXXXXX", full);
-		fd = mkstemp(tmp);
-		if (fd < 0) {
-			warnmsg("%s: cannot write: %s", f->path, strerror(errno));
-			free(tmp);
-			free(full);
-			ret = -1;
-			break;
-		}
-		/* Known to the signal handler right after mkstemp (a signal in
-		 * between leaves this one file, as SIGKILL would). */
-		sv_push_owned(&tmps, tmp);
-		apply_ntmps = (sig_atomic_t)tmps.n;
-		sv_push_owned(&dests, full);
-		if (fchmod(fd, f->mode & 07777) < 0 || write_all(fd, sb.buf, sb.len) < 0 ||
-		    fsync(fd) < 0) {
-			warnmsg("%s: cannot write: %s", f->path, strerror(errno));
-			ret = -1;
-		}
-		close(fd);
-		test_delay();
-	}
-	if (ret) {
-		for (size_t i = 0; i < tmps.n; i++)
-			unlink(tmps.v[i]);
-		goto out;
-	}
-	/* 2. Each rename replaces one file whole: old or new, never partial. */
-	for (size_t i = 0; i < tmps.n; i++) {
-		test_delay();
-		if (rename(tmps.v[i], dests.v[i]) < 0) {
-			warnmsg("cannot rename %s to %s: %s", tmps.v[i], dests.v[i], strerror(errno));
-			ret = -1;
-		}
-	}
-	/* 3. Deletions, then directories they left empty. */
-	for (size_t i = 0; i < plan->ndels; i++) {
-		char *full = path_join(plan->root, plan->dels[i].path);
-
-		test_delay();
-		if (plan->dels[i].is_dir ? nftw(full, rm_entry, 16, FTW_DEPTH | FTW_PHYS) != 0
-					 : unlink(full) < 0) {
-			warnmsg("cannot delete %s: %s", plan->dels[i].path, strerror(errno));
-			ret = -1;
-		}
-		prune_parents(plan->root, plan->dels[i].path);
-		free(full);
-	}
-out:
-	apply_guard(0, saved);
-	apply_ntmps = 0;
-	sv_clear(&tmps);
-	sv_clear(&dests);
-	sb_release(&sb);
-	return ret;
 }

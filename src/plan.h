@@ -15,6 +15,7 @@
 
 #include <stdio.h>
 #include <sys/types.h>
+#include <time.h>
 
 #include "util.h"
 
@@ -55,6 +56,9 @@ struct plan_file {
 	char *data;      /* NUL-terminated */
 	size_t len;
 	mode_t mode;
+	dev_t dev;       /* set by plan_check for changed files: plan_apply */
+	ino_t ino;       /* refuses to replace a file that changed since */
+	struct timespec mtime;
 };
 
 struct plan {
@@ -116,13 +120,43 @@ void plan_diff(struct plan *plan, FILE *out);
 /* The new contents of a planned file (edits applied), into out. */
 void plan_result(const struct plan *plan, const struct plan_file *f, struct strbuf *out);
 
+/* True if the plan changes f (it has edits). */
+int plan_file_changed(const struct plan *plan, const struct plan_file *f);
+
 /*
- * Apply a checked plan: every changed file is first written to a temporary
- * file beside it; only when all are written are they renamed into place and
- * the deletions done.  Returns 0, or -1 after a message (nothing renamed if
- * writing failed).
+ * Apply a checked plan (src/apply.c), reversibly until it is complete: a
+ * journal at the top of the tree lists every operation first; each new
+ * file is written beside its original, each original is kept (a hard link)
+ * and checked unchanged since plan_check before the new file is renamed
+ * over it; each deletion is a rename aside.  Only when all of that has
+ * succeeded does the journal say so and the kept originals go.
+ *
+ * Returns 0; or -1 with the tree as it was before (err says why and ends
+ * with "nothing was changed"); or -2 if putting it back failed too (err
+ * names every file in each state).  SIGINT, SIGTERM, SIGHUP and SIGQUIT
+ * are held during the apply: one that arrives before the end rolls the
+ * tree back first, then takes its default action.
  */
-int plan_apply(struct plan *plan);
+struct apply_options {
+	long delay_us;       /* tests: a pause between two operations */
+	long fail_at;        /* tests: fail the Nth operation (1-based), 0 never */
+};
+int plan_apply(struct plan *plan, const struct apply_options *opt, struct strbuf *err);
+
+/*
+ * Finish what an earlier apply in the tree at root left behind when it was
+ * killed: roll it back if it had not completed, or clean up after it if it
+ * had.  Returns 0 if there was nothing to do, 1 if the tree was restored or
+ * cleaned (what was done in report), -1 on failure (err).
+ */
+int plan_recover(const char *root, struct strbuf *report, struct strbuf *err);
+
+/*
+ * Hold the tree at root against other excise runs (flock on its top
+ * directory) until the returned descriptor is closed.  Returns it, or -1
+ * with a message in err.
+ */
+int plan_lock(const char *root, struct strbuf *err);
 
 /* Number of files changed or deleted (after plan_check). */
 size_t plan_files_touched(const struct plan *plan);

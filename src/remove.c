@@ -359,6 +359,43 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 	return rc;
 }
 
+/* Files of the tree under path (a file, or a directory): the tree's list is sorted. */
+static size_t tree_count_under(const struct tree *t, const char *path)
+{
+	size_t lo = 0, hi = t->files.n, n = strlen(path), count = 0;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(t->files.v[mid], path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < t->files.n && !strncmp(t->files.v[i], path, n); i++)
+		count += t->files.v[i][n] == '\0' || t->files.v[i][n] == '/';
+	return count;
+}
+
+/*
+ * A removal that deletes more than a sane share of the tree (5% of its
+ * files, and at least 500 of them) was most likely not meant: it needs
+ * allow_large (--force).
+ */
+static int check_share(const struct removal *r, struct strbuf *err)
+{
+	size_t deleted = 0, total = r->tree.files.n;
+
+	for (size_t i = 0; i < r->plan.ndels; i++)
+		deleted += tree_count_under(&r->tree, r->plan.dels[i].path);
+	if (deleted < 500 || deleted * 20 <= total)
+		return 0;
+	sb_addf(err, "excise: the removal would delete %zu of the %zu files of the tree (%zu%%); "
+		     "if that is what you want, run it again with --force\n", deleted, total,
+		deleted * 100 / (total ? total : 1));
+	return -1;
+}
+
 int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
 		 const struct remove_options *opt, struct strbuf *err)
 {
@@ -400,6 +437,8 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 		rc = plan_references(r, opt, err);
 	if (rc == 0)
 		rc = plan_check(&r->plan, err);
+	if (rc == 0 && !opt->allow_large)
+		rc = check_share(r, err);
 	r->seconds_plan = seconds_now() - t0 - r->seconds_locate;
 	return rc;
 }

@@ -15,6 +15,7 @@
 struct remove_options {
 	int jobs;                /* spatch processes, scan threads (0: one per CPU) */
 	int no_cocci;            /* skip the semantic patches */
+	int allow_large;         /* --force: delete more than 5% of the tree's files */
 	struct strvec replace;   /* --replace OLD=NEW */
 	const char *cocci_dir;   /* cocci/ of this excise */
 };

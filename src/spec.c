@@ -97,11 +97,31 @@ static const char *spec_line(struct footprint *fp, const char *key, char *value)
 			return "a symbol is letters, digits and '_'";
 		push_unique(&fp->symbols, value);
 	} else if (!strcmp(key, "path")) {
-		if (value[0] == '/' || strstr(value, ".."))
-			return "a path is relative to the tree's top, without '..'";
-		push_unique(&fp->paths, value);
+		int dir;
+		char *norm = path_normalize(value, &dir);
+		const char *why = norm ? footprint_path_problem(norm) : NULL;
+
+		if (!norm)
+			return "a path is relative to the tree's top and stays inside it";
+		if (why) {
+			free(norm);
+			return why;
+		}
+		if (dir) {
+			char *d = xasprintf("%s/", norm);
+
+			free(norm);
+			norm = d;
+		}
+		push_unique(&fp->paths, norm);
+		free(norm);
 	} else if (!strcmp(key, "header")) {
-		push_unique(&fp->headers, value);
+		char *norm = path_normalize(value, NULL);
+
+		if (!norm || !*norm)
+			return "a header is an include name under include/ (linux/foo.h) that stays inside it";
+		push_unique(&fp->headers, norm);
+		free(norm);
 	} else if (!strcmp(key, "identifier")) {
 		if (!is_symbol_name(value))
 			return "an identifier is letters, digits and '_'";
@@ -199,6 +219,15 @@ void spec_load(struct footprint *fp, const char *file)
 const char *spec_dir(void)
 {
 	return resource_dir("specs", "EXCISE_SPECS");
+}
+
+const char *footprint_path_problem(const char *norm)
+{
+	if (!*norm)
+		return "the tree's top cannot be removed";
+	if (!strchr(norm, '/'))
+		return "a top-level directory or file is shared by other subsystems and cannot be removed";
+	return NULL;
 }
 
 int footprint_owns(const struct footprint *fp, const char *path)

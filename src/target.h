@@ -66,6 +66,13 @@ void target_resolve(struct footprint *fp, const struct tree *t, const struct kco
 /* Derive more of the footprint from what it has (after symbols were added). */
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);
 
+/*
+ * Why a normalised path (path_normalize) can never be a subsystem's own:
+ * the tree's top, or a top-level directory or file that other subsystems
+ * share.  NULL if it can.
+ */
+const char *footprint_path_problem(const char *norm);
+
 /* True if path (a file or "dir/") is one of the footprint's own files. */
 int footprint_owns(const struct footprint *fp, const char *path);
 /* The keep rule that applies to path, or NULL. */

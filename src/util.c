@@ -394,6 +394,49 @@ int run_capture(const char *dir, char *const argv[], struct strbuf *out, int qui
 	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
+char *path_normalize(const char *path, int *is_dir)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = path;
+	int dir = 0;
+
+	if (path[0] == '/')
+		return NULL;
+	sb_grow(&sb, strlen(path) + 1);
+	sb.buf[0] = '\0';
+	while (*p) {
+		size_t n = strcspn(p, "/");
+
+		dir = 1;
+		if (n == 0 || (n == 1 && p[0] == '.')) {
+			/* an empty or "." component: nothing */
+		} else if (n == 2 && p[0] == '.' && p[1] == '.') {
+			char *slash;
+
+			if (!sb.len) {
+				sb_release(&sb);
+				return NULL;
+			}
+			slash = strrchr(sb.buf, '/');
+			sb.len = slash ? (size_t)(slash - sb.buf) : 0;
+			sb.buf[sb.len] = '\0';
+		} else {
+			if (sb.len)
+				sb_addc(&sb, '/');
+			sb_addn(&sb, p, n);
+			dir = 0;
+		}
+		p += n;
+		if (*p == '/') {
+			p++;
+			dir = 1;
+		}
+	}
+	if (is_dir)
+		*is_dir = dir || !sb.len;
+	return sb_detach(&sb, NULL);
+}
+
 static size_t hash_bytes(const char *s, size_t n)
 {
 	size_t h = 1469598103934665603ull;

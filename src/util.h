@@ -74,6 +74,16 @@ int read_file(const char *path, struct strbuf *sb);
 /* Join a directory and a relative path into a new string ("dir/rel"). */
 char *path_join(const char *dir, const char *rel);
 
+/*
+ * A path relative to a tree's top, normalised the way every module names
+ * files: empty and "." components dropped, ".." resolved lexically, no
+ * leading or trailing '/' ("./fs//foo/." -> "fs/foo"; "." -> "", the top
+ * itself).  *is_dir is set if the path ended in '/', "/." or "/.." (may be
+ * NULL).  Returns NULL for an absolute path or one that climbs out of the
+ * top ("include/../../x.h").
+ */
+char *path_normalize(const char *path, int *is_dir);
+
 /* FNV-1a hash of a string, for open-addressing tables. */
 size_t hash_str(const char *s);
 

@@ -38,11 +38,14 @@ int main(void)
 	unit_mkdir("plan");
 	unit_put("a.txt", "one\ntwo\nthree\nfour\nfive\nsix\nseven\neight\nnine\nten\neleven\ntwelve\n");
 	unit_put("b.txt", "alpha\nbeta");        /* no final newline */
-	s = path_join(unit_dir, "gone");
+	s = path_join(unit_dir, "d");
 	mkdir(s, 0755);
 	free(s);
-	unit_put("gone/x.c", "int x;\n");
-	unit_put("gone/y.h", "");
+	s = path_join(unit_dir, "d/gone");
+	mkdir(s, 0755);
+	free(s);
+	unit_put("d/gone/x.c", "int x;\n");
+	unit_put("d/gone/y.h", "");
 
 	plan_init(&plan, unit_dir);
 	f = plan_file(&plan, "a.txt");
@@ -56,16 +59,16 @@ int main(void)
 	plan_edit(&plan, "a.txt", 56, 56, "> ", "t", "insert");
 	f = plan_file(&plan, "b.txt");
 	plan_edit(&plan, "b.txt", 6, 10, "BETA\ngamma", "t", "last line without newline");
-	plan_delete(&plan, "gone", 1, "t", "directory");
-	CHECK(plan_is_deleted(&plan, "gone/x.c"));
-	CHECK(!plan_is_deleted(&plan, "gonex"));
+	plan_delete(&plan, "./d//gone/", 1, "t", "directory");   /* stored normalised */
+	CHECK(plan_is_deleted(&plan, "d/gone/x.c"));
+	CHECK(!plan_is_deleted(&plan, "d/gonex"));
 	CHECK(plan_check(&plan, &err) == 0);
 	CHECK(plan.nedits == 4);
 	plan_result(&plan, plan_file(&plan, "a.txt"), &res);
 	CHECK_STR(res.buf, "one\nthree\nFOUR\nfive\nsix\nseven\neight\nnine\nten\neleven\n> twelve\n");
 
 	/* The diff applies with git apply to a copy and gives the same tree. */
-	CHECK(sh("mkdir copy && cp -a a.txt b.txt gone copy/") == 0);
+	CHECK(sh("mkdir copy && cp -a a.txt b.txt d copy/") == 0);
 	{
 		char *dpath = path_join(unit_dir, "change.diff");
 		FILE *out = fopen(dpath, "w");
@@ -75,15 +78,49 @@ int main(void)
 		free(dpath);
 	}
 	CHECK(sh("cd copy && git apply --whitespace=nowarn ../change.diff") == 0);
-	CHECK(plan_apply(&plan) == 0);
+	CHECK(plan_apply(&plan, NULL, &err) == 0);
 	s = get("b.txt");
 	CHECK_STR(s, "alpha\nBETA\ngamma");
 	free(s);
-	s = path_join(unit_dir, "gone");
+	s = path_join(unit_dir, "d/gone");
 	CHECK(access(s, F_OK) != 0);
 	free(s);
-	CHECK(sh("diff a.txt copy/a.txt && diff b.txt copy/b.txt && test ! -e copy/gone") == 0);
+	CHECK(sh("diff a.txt copy/a.txt && diff b.txt copy/b.txt && test ! -e copy/d/gone") == 0);
+	CHECK(sh("test -z \"$(find . -name '*excise-*')\"") == 0);
 	plan_release(&plan);
+
+	/* Paths are normalised; the top, a top-level entry and the way out are refused. */
+	{
+		static const char *const cases[][2] = {
+			{ "fs/foo", "fs/foo" }, { "./fs//foo/.", "fs/foo" }, { "fs/bar/../foo", "fs/foo" },
+			{ ".", "" }, { "fs/..", "" }, { "a/b/../../c", "c" },
+		};
+		int dir;
+
+		for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+			s = path_normalize(cases[i][0], NULL);
+			CHECK_STR(s, cases[i][1]);
+			free(s);
+		}
+		CHECK(path_normalize("../x", NULL) == NULL);
+		CHECK(path_normalize("fs/../../x", NULL) == NULL);
+		CHECK(path_normalize("/etc", NULL) == NULL);
+		s = path_normalize("fs/foo/", &dir);
+		CHECK(dir == 1);
+		free(s);
+		s = path_normalize("fs/foo", &dir);
+		CHECK(dir == 0);
+		free(s);
+		unit_put("d/keep.c", "int k;\n");
+		plan_init(&plan, unit_dir);
+		plan_delete(&plan, "d", 1, "t", "a top-level directory");
+		plan_delete(&plan, "d/../../x", 0, "t", "outside");
+		sb_reset(&err);
+		CHECK(plan_check(&plan, &err) < 0);
+		CHECK(strstr(err.buf, "d: the top of the tree or a top-level entry is never deleted") != NULL);
+		CHECK(strstr(err.buf, "d/../../x: not a normalised path inside the tree") != NULL);
+		plan_release(&plan);
+	}
 
 	/* Conflicting edits and a file changed behind the plan's back are refused. */
 	plan_init(&plan, unit_dir);
