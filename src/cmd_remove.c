@@ -7,6 +7,7 @@
 #include "git.h"
 #include "patchset.h"
 #include "remove.h"
+#include "series.h"
 
 static void remove_usage(FILE *out)
 {
@@ -45,6 +46,67 @@ static void check_clean(const char *root, const struct footprint *fp)
 	exit(2);
 }
 
+struct series_options_cmd {
+	const char *series_dir;   /* --series DIR, or NULL */
+	const char *why;          /* --why TEXT, or NULL */
+	int dry_run;              /* print the series, change nothing */
+	const struct apply_options *apply;
+};
+
+/*
+ * --commit: split the checked plan of r, then (unless dry_run) check the
+ * work tree, commit, and write the series directory.  Reports on stdout,
+ * problems on stderr.  Returns the exit status.
+ */
+static int commit_series(struct removal *r, const struct series_options_cmd *opt)
+{
+	struct series_options so = { opt->why, 1 };
+	struct patchset_result res;
+	struct strbuf err = STRBUF_INIT;
+	struct series s;
+	int rc = 0;
+
+	memset(&res, 0, sizeof(res));
+	series_split(&s, r, &so);
+	if (opt->dry_run) {
+		series_print(stdout, &s);
+		removal_summary(stderr, r, 0);
+		series_release(&s);
+		return 0;
+	}
+	if (opt->series_dir && patchset_dir_check(opt->series_dir, &err) < 0) {
+		fputs(err.buf, stderr);
+		rc = 2;
+		goto out;
+	}
+	if (patchset_check(r, &err) < 0 || patchset_commit(&s, r, opt->apply, &res, &err) < 0) {
+		fputs(err.buf ? err.buf : "", stderr);
+		rc = 2;
+		goto out;
+	}
+	printf("committed the removal of %s as %zu patch%s on %.12s:\n", s.title, res.commits.n,
+	       res.commits.n == 1 ? "" : "es", res.base);
+	for (size_t i = 0; i < res.commits.n; i++)
+		printf("  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
+	if (opt->series_dir) {
+		if (patchset_format(&s, r, opt->series_dir, &res, &err) < 0)
+			rc = 2;
+		fputs(err.buf ? err.buf : "", stderr);
+		if (rc == 0)
+			printf("series: %zu files in %s (cover letter Cc: %zu address%s)\n", res.files.n,
+			       opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
+	}
+	if (getenv("EXCISE_TIMES"))
+		fprintf(stderr, "excise: commits %.2f s, format-patch %.2f s\n", res.seconds_commit,
+			res.seconds_format);
+	removal_summary(stdout, r, 1);
+out:
+	patchset_result_release(&res);
+	series_release(&s);
+	sb_release(&err);
+	return rc;
+}
+
 /*
  * Test hooks (tests/e2e/remove-kill.sh, remove-rollback.sh): a pause
  * between two operations of the apply, and a failure on purpose at the
@@ -64,7 +126,7 @@ int cmd_remove(int argc, char **argv)
 	struct remove_options opt = { 0 };
 	char **targets = xcalloc((size_t)argc, sizeof(char *));
 	int ntargets = 0, dry_run = 0, force = 0, commit = 0, rc = 0;
-	struct patchset_options popt = { NULL };
+	struct series_options_cmd popt = { NULL };
 	struct apply_options aopt = { 0 };
 	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
 	struct removal r;
@@ -140,7 +202,7 @@ int cmd_remove(int argc, char **argv)
 		if (!dry_run && !git_is_repo(root))
 			die("%s: --commit needs a git work tree", root);
 		popt.dry_run = dry_run;
-		rc = patchset_run(&r, &popt);
+		rc = commit_series(&r, &popt);
 		goto out;
 	}
 	if (dry_run) {

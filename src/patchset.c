@@ -572,8 +572,7 @@ static int write_cover(const char *path, const struct series *s, const struct st
 	return rc;
 }
 
-/* The series directory can take the patches: checked before anything is committed. */
-static int series_dir_check(const char *dir, struct strbuf *err)
+int patchset_dir_check(const char *dir, struct strbuf *err)
 {
 	struct stat st;
 
@@ -652,53 +651,4 @@ void patchset_result_release(struct patchset_result *res)
 	sv_clear(&res->commits);
 	sv_clear(&res->files);
 	sv_clear(&res->cc);
-}
-
-int patchset_run(struct removal *r, const struct patchset_options *opt)
-{
-	struct series_options so = { opt->why, 1 };
-	struct patchset_result res;
-	struct strbuf err = STRBUF_INIT;
-	struct series s;
-	int rc = 0;
-
-	memset(&res, 0, sizeof(res));
-	series_split(&s, r, &so);
-	if (opt->dry_run) {
-		series_print(stdout, &s);
-		removal_summary(stderr, r, 0);
-		series_release(&s);
-		return 0;
-	}
-	if (opt->series_dir && series_dir_check(opt->series_dir, &err) < 0) {
-		fputs(err.buf, stderr);
-		rc = 2;
-		goto out;
-	}
-	if (patchset_check(r, &err) < 0 || patchset_commit(&s, r, opt->apply, &res, &err) < 0) {
-		fputs(err.buf ? err.buf : "", stderr);
-		rc = 2;
-		goto out;
-	}
-	printf("committed the removal of %s as %zu patch%s on %.12s:\n", s.title, res.commits.n,
-	       res.commits.n == 1 ? "" : "es", res.base);
-	for (size_t i = 0; i < res.commits.n; i++)
-		printf("  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
-	if (opt->series_dir) {
-		if (patchset_format(&s, r, opt->series_dir, &res, &err) < 0)
-			rc = 2;
-		fputs(err.buf ? err.buf : "", stderr);
-		if (rc == 0)
-			printf("series: %zu files in %s (cover letter Cc: %zu address%s)\n", res.files.n,
-			       opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
-	}
-	if (getenv("EXCISE_TIMES"))
-		fprintf(stderr, "excise: commits %.2f s, format-patch %.2f s\n", res.seconds_commit,
-			res.seconds_format);
-	removal_summary(stdout, r, 1);
-out:
-	patchset_result_release(&res);
-	series_release(&s);
-	sb_release(&err);
-	return rc;
 }

@@ -54,18 +54,10 @@ int patchset_format(const struct series *s, const struct removal *r, const char 
 
 void patchset_result_release(struct patchset_result *res);
 
-struct patchset_options {
-	const char *series_dir;   /* --series DIR, or NULL */
-	const char *why;          /* --why TEXT, or NULL */
-	int dry_run;              /* print the series, change nothing */
-	const struct apply_options *apply;   /* test hooks of plan_apply, or NULL */
-};
-
 /*
- * excise remove --commit: split the checked plan of r, then (unless
- * dry_run) check the work tree, commit, and write the series directory.
- * Reports on stdout, problems on stderr.  Returns the exit status.
+ * The series directory can take the patches (a new or empty directory that
+ * can be written): checked before anything is committed.  Creates it.
  */
-int patchset_run(struct removal *r, const struct patchset_options *opt);
+int patchset_dir_check(const char *dir, struct strbuf *err);
 
 #endif
