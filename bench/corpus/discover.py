@@ -7,7 +7,7 @@ arch/{arm,alpha,mips,powerpc,sh,m68k}/, grouped into cases by what builds
 them:
   - symbols defined in Kconfig files of one directory are one case;
   - symbols defined or built in a directory 6.12 no longer has are one case
-    (the topmost such directory);
+    (the topmost such directory, unless its C files mostly moved elsewhere);
   - symbols inside an `if SYM` block of a removed SYM, or inside a `menu`
     whose line 6.12 no longer has, join that case;
   - a symbol that depends directly on a removed symbol of the same Kconfig
@@ -20,8 +20,10 @@ half of the distinctive lines (moved); symbols without objects whose prompt a
 For each case, the reference sites of 6.1 and their fate in 6.12: lines that
 name CONFIG_SYM (or bare SYM in Kconfig files), an owned path (what its
 Kbuild lines build and 6.12 no longer has), an owned header's include name
-(a header gone from 6.12 that mostly the case's files include) or an
-identifier the case exports (EXPORT_SYMBOL); outside the case's own files.
+(a header gone from 6.12 that mostly the case's files include), an
+identifier only the case exports (EXPORT_SYMBOL), or a Documentation page
+6.12 no longer has that is named for an owned path or a symbol (as
+"dir/page", its toctree spelling); outside the case's own files.
 Fate: gone (GNU diff of the file: deleted or changed), kept, or file-gone (the
 file went for other reasons).  The case's own paths are sites too (line 0).
 
@@ -228,15 +230,29 @@ def main():
         info[s] = {"entry": e, "gone": gone}
     log("%d symbols in the corpus, %d excluded" % (len(info), len(excluded)))
 
+    moved_dirs = {}
+
+    def dir_moved(d):
+        """A gone directory whose C files mostly reappear elsewhere in 6.12 (saa7146 went back
+        from staging to drivers/media/common): not owned by the symbols built in it."""
+        if d not in moved_dirs:
+            cs = [p for p in files_under(d) if p.endswith(".c")]
+            moved_dirs[d] = bool(cs) and sum(1 for p in cs if moved_to(p)) * 2 >= len(cs)
+        return moved_dirs[d]
+
+    def owned_dir(d):
+        g = topgone(d)
+        return g if g and not dir_moved(g) else None
+
     uf = UF()
     for s, i in info.items():
         e = i["entry"]
         uf.union("sym:" + s, "kdir:" + os.path.dirname(e["file"]))
-        g = topgone(os.path.dirname(e["file"]))
+        g = owned_dir(os.path.dirname(e["file"]))
         if g:
             uf.union("sym:" + s, "dir:" + g)
         for src in i["gone"]:
-            g = topgone(src.rstrip("/")) if src.endswith("/") else topgone(os.path.dirname(src))
+            g = owned_dir(src.rstrip("/")) if src.endswith("/") else owned_dir(os.path.dirname(src))
             if g:
                 uf.union("sym:" + s, "dir:" + g)
         for kind, what, ln in e["blocks"]:
@@ -281,6 +297,20 @@ def main():
         cases.append({"name": nm, "symbols": syms, "owned": sorted(owned), "named": True,
                       "kconfig": sorted({e["file"] for s in syms for e in defs61.get(s, [])})})
     log("%d cases" % len(cases))
+
+    # Documentation pages 6.12 no longer has (nor under another path), named for an owned directory or
+    # file or for a symbol (Documentation/.../intel/ixgb.rst): owned, and
+    # their toctree entries ("intel/ixgb") are sites.
+    docs = collections.defaultdict(list)
+    for p in f61:
+        if p.startswith("Documentation/") and p not in f612 and p.endswith((".rst", ".txt")) \
+                and not moved_to(p):
+            docs[os.path.splitext(os.path.basename(p))[0].lower()].append(p)
+    for c in cases:
+        names = {os.path.splitext(os.path.basename(o.rstrip("/")))[0].lower() for o in c["owned"]}
+        names |= {x.lower() for x in c["symbols"]}
+        c["docs"] = sorted(p for n in names for p in docs.get(n, []))
+        c["owned"] = sorted(set(c["owned"]) | set(c["docs"]))
 
     # Owned files, headers only the case includes, identifiers it exports.
     def owned_files(c):
@@ -347,6 +377,9 @@ def main():
             words[i].add(ci)
         for o in c["owned"]:
             paths[o.rstrip("/")].add(ci)
+        for p in c["docs"]:
+            stem = os.path.splitext(p)[0]
+            paths["/".join(stem.split("/")[-2:])].add(ci)
         for h in c.get("headers", ()):
             paths[h].add(ci)
             for pre in ("include/",):

@@ -35,6 +35,9 @@ Options:
   --cases FILE        the case list (default: discover.py's cache, rebuilt when missing)
   --out DIR           per-case TSVs and summary.tsv (default $EXCISE_CACHE/corpus/out)
   --copy DIR          the work copy (default $EXCISE_CACHE/work/corpus; made when missing)
+  --jobs N            N cases at once, each on its own work copy (DIR, DIR-1, ...)
+  --budget S          start no case after S seconds (the rest are listed as not run)
+Cases run smallest first (symbols, then sites).
   --kconfig           run the configuration check (about a minute a case on a
                       loaded 2-core machine: not part of the full corpus by default)
   --min-recall R      exit 1 when the overall recall is below R percent, any
@@ -46,7 +49,7 @@ Options:
                       negative controls); scored as CASE
   --list              print the cases and exit
 """
-import argparse, collections, concurrent.futures, json, os, re, shutil, subprocess, sys, time
+import argparse, collections, concurrent.futures, json, os, queue, re, shutil, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import trees  # noqa: E402
@@ -179,6 +182,8 @@ def definitions(path):
             names.add(m.group(1))
         if not l or l[0] in " \t{}/*#":
             continue
+        if i and re.match(r"(static|extern)\b", lines[i - 1]):
+            continue   # "static int\nname(...)": the type on the line before
         m = DEF_FN.match(l)
         if m and m.group(1) not in KEYWORDS and not l.rstrip().endswith(";"):
             rest = "\n".join(lines[i:i + 12])
@@ -187,25 +192,25 @@ def definitions(path):
                 names.add(m.group(1))
             continue
         m = DEF_VAR.match(l)
-        if m and m.group(1) not in KEYWORDS:
+        if m and m.group(1) not in KEYWORDS and not re.match(r"(struct|union|enum)\s+\w+\s*;", l):
             names.add(m.group(1))
     return names
 
 
-def residue(copy, deleted_c, out_dir):
+def residue(copy, deleted_c, pat):
     names = set()
     for p in deleted_c:
         names |= definitions(p)
     names = {n for n in names if len(n) > 3}
     if not names:
         return []
-    pat = os.path.join(out_dir, ".residue.pat")
     open(pat, "w").write("".join(n + "\n" for n in sorted(names)))
     r = subprocess.run(["rg", "-uu", "-n", "-w", "-F", "-f", pat, "--no-heading", "-g", "*.[ch]",
                         "-g", "!tools/**", "-g", "!scripts/**", "-g", "!Documentation/**", "."],
                        cwd=copy, stdout=subprocess.PIPE, text=True, errors="replace")
     uses = collections.defaultdict(list)
     defined_elsewhere = set()
+    local = set()   # (file, name): the file defines its own (static) name
     for l in r.stdout.splitlines():
         p, _, rest = l.partition(":")
         ln, _, text = rest.partition(":")
@@ -217,12 +222,19 @@ def residue(copy, deleted_c, out_dir):
                 if re.search(r"(^\s*#\s*define\s+%s\b)|(\binline\b.*\b%s\s*\()" % (n, n), text):
                     defined_elsewhere.add(n)
                 continue
+            if re.match(r"\s*static\b.*\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
+                local.add((p, n))
+                continue
+            if re.search(r"(->|\.)\s*%s\b" % re.escape(n), text) and not re.search(
+                    r"(?<![>.\w])\s*%s\s*\(" % re.escape(n), text):
+                continue   # a struct member of the same name
             if text and text[0] not in " \t" and (DEF_FN.match(text) or DEF_VAR.match(text)) and \
                     re.search(r"\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
                 defined_elsewhere.add(n)
             elif not s.startswith(("*", "//", "/*")):
                 uses[n].append((p, int(ln), s))
-    return [(n, p, ln, s) for n in sorted(uses) if n not in defined_elsewhere for p, ln, s in uses[n]]
+    return [(n, p, ln, s) for n in sorted(uses) if n not in defined_elsewhere
+            for p, ln, s in uses[n] if (p, n) not in local]
 
 
 def main():
@@ -231,6 +243,8 @@ def main():
     ap.add_argument("--cases")
     ap.add_argument("--out")
     ap.add_argument("--copy")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=0)
     ap.add_argument("--kconfig", action="store_true")
     ap.add_argument("--min-recall", type=float)
     ap.add_argument("--min-case-recall", type=float, default=0.0)
@@ -257,7 +271,7 @@ def main():
             return 2
         cases = [by[n] for n in a.cases_wanted]
     else:
-        cases = [c for c in cases if not c.get("named")] + [c for c in cases if c.get("named")]
+        cases = sorted(cases, key=lambda c: (bool(c.get("named")), len(c["symbols"]), len(c["sites"]), c["name"]))
     override = dict(s.split("=", 1) for s in a.symbols)
     t61, t612 = trees.tree_path("6.1"), trees.tree_path("6.12")
     out_dir = a.out or os.path.join(CACHE, "corpus", "out")
@@ -292,7 +306,8 @@ def main():
 
     rows, failed, tot_gone, tot_hit = [], 0, 0, 0
     worst = []
-    for c in cases:
+
+    def one(c, copy):
         name = c["name"]
         syms = override.get(name, ",".join(c["symbols"])).split(",")
         t0 = time.time()
@@ -387,13 +402,14 @@ def main():
                 return "%s%s %s: %s" % (where, best["kind"], best["action"], best["reason"])
             over_lines = [(p, ln, s, reason(p, ln)) for p, ln, s in over_lines]
         deleted_c = [os.path.join(t61, p) for p in deleted if p.endswith(".c")]
-        res = residue(copy, deleted_c, out_dir) if deleted_c else []
+        res = residue(copy, deleted_c, os.path.join(out_dir, ".residue-%s.pat" % os.path.basename(copy))) \
+            if deleted_c else []
         kc_new, kc_state = [], "same input"
         touched = {p for p in changes if pristine.get(p, ("f",))[0] == "f"}
         if not a.kconfig:
             kc_state = "not run"
         elif touched & x86:
-            after = configure(copy, "after")
+            after = configure(copy, "after-" + os.path.basename(copy))
             for cfg in CONFIGS:
                 for k, n in (after[cfg] - before[cfg]).items():
                     kc_new.append((cfg, k, n))
@@ -402,9 +418,8 @@ def main():
         reset(copy, t61, changes, pristine)
         left = compare(trees.listing(copy), pristine)
         if left:
-            print("run.py: %s: the work copy is not pristine after the reset: %s" %
-                  (name, ", ".join(sorted(left)[:5])), file=sys.stderr)
-            return 2
+            raise RuntimeError("%s: the work copy %s is not pristine after the reset: %s" %
+                               (name, copy, ", ".join(sorted(left)[:5])))
         fail = []
         if rejected:
             fail.append("rejected " + ",".join(rejected))
@@ -412,14 +427,10 @@ def main():
             fail.append("excise exit %s" % rc)
         if kc_new:
             fail.append("kconfig")
-        failed += bool(fail)
-        tot_gone += gone
-        tot_hit += hit
         rec = 100.0 * hit / gone if gone else 100.0
         res_names = sorted({n for n, _, _, _ in res})
         row = (name, len(syms), len(c["sites"]), gone, rec, len(over_paths), len(over_syms),
                len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok")
-        rows.append(row)
         with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as f:
             f.write("# case %s: excise remove %s (exit %s, %.1f s)%s\n" % (
                 name, " ".join(syms), rc, secs, "; rejected: " + " ".join(rejected) if rejected else ""))
@@ -441,8 +452,40 @@ def main():
         print("%-44s %3d %5d %7.1f%% %3d %3d %4d %4d %3d %-9s %6.1f %s" % (
             name[:44], len(syms), gone, rec, len(over_paths), len(over_syms), len(over_lines),
             len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok"), flush=True)
-        if gone and rec < a.min_case_recall:
-            worst.append(name)
+        return row, gone, hit, bool(fail), bool(gone and rec < a.min_case_recall)
+
+    # --jobs N: N work copies, one case at a time on each.
+    copies = queue.Queue()
+    for i in range(a.jobs):
+        cp = copy if i == 0 else "%s-%d" % (copy, i)
+        if not os.path.isdir(cp) or compare(trees.listing(cp), pristine):
+            subprocess.run([os.path.join(TOP, "scripts/worktree.sh"), cp], check=True,
+                           stdout=subprocess.DEVNULL)
+        copies.put(cp)
+
+    def task(c):
+        if a.budget and time.time() - t_all > a.budget:
+            return None
+        cp = copies.get()
+        try:
+            return one(c, cp)
+        finally:
+            copies.put(cp)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            results = list(ex.map(task, cases))
+    except RuntimeError as e:
+        print("run.py: %s" % e, file=sys.stderr)
+        return 2
+    skipped = [c["name"] for c, r in zip(cases, results) if r is None]
+    results = [r for r in results if r is not None]
+    for row, gone, hit, f, low in results:
+        rows.append(row)
+        tot_gone += gone
+        tot_hit += hit
+        failed += f
+        if low:
+            worst.append(row[0])
     total = time.time() - t_all
     rec = 100.0 * tot_hit / tot_gone if tot_gone else 100.0
     op, osy, ol, rl = (sum(r[i] for r in rows) for i in (5, 6, 7, 9))
@@ -456,6 +499,8 @@ def main():
     with open(os.path.join(out_dir, "summary.tsv"), "a") as f:
         f.write("# " + last + "\n")
     print("per-case TSVs and summary.tsv in %s" % out_dir)
+    if skipped:
+        print("not run (--budget %d s reached): %d cases: %s" % (a.budget, len(skipped), " ".join(skipped)))
     print(last)
     if a.min_recall is not None:
         bad = []
