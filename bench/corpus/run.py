@@ -225,6 +225,8 @@ def residue(copy, deleted_c, pat):
             if re.match(r"\s*static\b.*\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
                 local.add((p, n))
                 continue
+            if re.match(r"\s+(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*;" % re.escape(n), text):
+                continue   # a declaration of a member or local of the same name
             if re.search(r"(->|\.)\s*%s\b" % re.escape(n), text) and not re.search(
                     r"(?<![>.\w])\s*%s\s*\(" % re.escape(n), text):
                 continue   # a struct member of the same name
