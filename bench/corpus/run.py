@@ -47,7 +47,8 @@ Cases run smallest first (symbols, then sites).
   --symbols CASE=SYM[,SYM]  run excise with these symbols instead (a
                       deliberately incomplete or excessive removal, for
                       negative controls); scored as CASE
-  --list              print the cases and exit
+  --list              print the cases (name, symbols, sites upstream removed) and
+                      the excluded symbols (moved or renamed, with why), and exit
 """
 import argparse, collections, concurrent.futures, json, os, queue, re, shutil, subprocess, sys, time
 
@@ -263,7 +264,9 @@ def main():
     if a.list:
         for c in cases:
             gone = sum(1 for s in c["sites"] if s[3] == "gone")
-            print("%s\t%s\t%d" % (c["name"], ",".join(c["symbols"]), gone))
+            print("case\t%s\t%s\t%d" % (c["name"], ",".join(c["symbols"]), gone))
+        for sym, path, why in data["excluded"]:
+            print("excluded\t%s\t%s\t%s" % (sym, path, why))
         return 0
     if a.cases_wanted:
         by = {c["name"]: c for c in cases}
