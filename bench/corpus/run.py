@@ -14,7 +14,7 @@ Scores per case:
                deleted the file)
   over paths   files excise deleted that 6.12 still has
   over syms    Kconfig symbols whose entry excise removed that 6.12 defines
-  over lines   other non-blank lines excise deleted or changed that 6.12
+  over lines   other lines (not punctuation only) excise deleted or changed that 6.12
                still has unchanged (GNU diff of 6.1 against 6.12), each with
                excise's reason (excise locate on the pristine tree)
   residue      names defined non-static (functions, variables, EXPORT_SYMBOL)
@@ -383,7 +383,10 @@ def main():
             up = trees.gone_lines(os.path.join(t61, p), os.path.join(t612, p))
             text = trees.read_lines(os.path.join(t61, p))
             for ln in sorted(lines):
-                if ln not in up and ln <= len(text) and text[ln - 1].strip() and (p, ln) not in stale_sites:
+                # Lines of punctuation only ("}", "*/") are left out: the line
+                # diff of 6.1 against 6.12 pairs them with any other brace.
+                if ln not in up and ln <= len(text) and re.search(r"[A-Za-z0-9]", text[ln - 1]) \
+                        and (p, ln) not in stale_sites:
                     over_lines.append((p, ln, text[ln - 1].strip()))
         if over_lines or over_paths or over_syms:
             r2 = subprocess.run([EXCISE, "locate", "-C", t61, "--format=json"] + syms,
