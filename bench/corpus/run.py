@@ -1,0 +1,532 @@
+#!/usr/bin/env python3
+"""run.py [options] [CASE...] - run excise on the corpus and score it against 6.12.
+
+Each case (bench/corpus/discover.py) runs `excise remove SYM...` on one
+hard-linked work copy of 6.1, is scored against 6.12, and the copy is reset:
+only the paths the removal touched are linked back to the pristine tree, and
+a listing of the whole copy (type and inode of every entry, `find -printf`)
+must then equal the pristine tree's, or the run stops.
+
+Scores per case:
+  recall       sites of the case (6.1 lines naming its symbols, owned paths,
+               headers or identifiers; its owned paths) that 6.12 no longer
+               has, and that excise removed (deleted or changed the line,
+               deleted the file)
+  over paths   files excise deleted that 6.12 still has
+  over syms    Kconfig symbols whose entry excise removed that 6.12 defines
+  over lines   other lines (not punctuation only) excise deleted or changed that 6.12
+               still has unchanged (GNU diff of 6.1 against 6.12), each with
+               excise's reason (excise locate on the pristine tree)
+  residue      names defined non-static (functions, variables, EXPORT_SYMBOL)
+               only in .c files excise deleted and still named in a kept .c
+               file outside tools/, scripts/, Documentation/, with no other
+               definition (a .c file, a static inline or macro in a header) -- a textual
+               approximation: comments and every #if branch count, whether
+               the Makefile still builds the file does not
+  kconfig      with --kconfig: new warnings of x86_64 allnoconfig, defconfig
+               and allmodconfig (run only when the removal touched a file that x86_64's
+               Kconfig reads, or its defconfig; otherwise its input is
+               unchanged)
+  seconds      wall time of excise remove
+A case fails when excise exits non-zero, runs out of time (--timeout, 300
+s), or gives new Kconfig warnings.
+
+Options:
+  --cases FILE        the case list (default: discover.py's cache, rebuilt when missing)
+  --out DIR           per-case TSVs and summary.tsv (default $EXCISE_CACHE/corpus/out)
+  --copy DIR          the work copy (default $EXCISE_CACHE/work/corpus; made when missing)
+  --jobs N            N cases at once, each on its own work copy (DIR, DIR-1, ...)
+  --budget S          start no case after S seconds (the rest are listed as not run)
+Cases run smallest first (symbols, then sites).
+  --kconfig           run the configuration check (about a minute a case on a
+                      loaded 2-core machine: not part of the full corpus by default)
+  --min-recall R      exit 1 when the overall recall is below R percent, any
+                      case's below --min-case-recall, or anything is over-removed
+                      or residue is left (default: report only)
+  --min-case-recall R
+  --symbols CASE=SYM[,SYM]  run excise with these symbols instead (a
+                      deliberately incomplete or excessive removal, for
+                      negative controls); scored as CASE
+  --list              print the cases (name, symbols, sites upstream removed) and
+                      the excluded symbols (moved or renamed, with why), and exit
+"""
+import argparse, collections, concurrent.futures, json, os, queue, re, shutil, subprocess, sys, time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import trees  # noqa: E402
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+TOP = os.path.dirname(os.path.dirname(HERE))
+CACHE = os.environ.get("EXCISE_CACHE", os.path.expanduser("~/.cache/excise"))
+EXCISE = os.environ.get("EXCISE", os.path.join(TOP, "src/excise"))
+CONFIGS = ("allnoconfig", "defconfig", "allmodconfig")
+
+
+def esc(s):
+    return str(s).replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n")
+
+
+def compare(listing, pristine):
+    """Paths whose entry differs from pristine: {path: 'deleted'|'modified'|'new'}."""
+    out = {}
+    for p, (t, ino) in pristine.items():
+        got = listing.get(p)
+        if got is None:
+            out[p] = "deleted"
+        elif got[0] != t or (t != "d" and got[1] != ino):
+            out[p] = "modified"
+    for p in listing.keys() - pristine.keys():
+        out[p] = "new"
+    return out
+
+
+def reset(copy, src, changes, pristine):
+    for p in sorted((p for p, c in changes.items() if c == "new"), key=len, reverse=True):
+        full = os.path.join(copy, p)
+        if os.path.isdir(full) and not os.path.islink(full):
+            shutil.rmtree(full)
+        elif os.path.lexists(full):
+            os.unlink(full)
+    for p in sorted(p for p, c in changes.items() if c != "new"):
+        t = pristine[p][0]
+        full = os.path.join(copy, p)
+        if t == "d":
+            os.makedirs(full, exist_ok=True)
+            continue
+        os.makedirs(os.path.dirname(full), exist_ok=True)
+        if os.path.lexists(full):
+            os.unlink(full)
+        os.link(os.path.join(src, p), full, follow_symlinks=False)
+
+
+def x86_kconfig_files(tree, files):
+    """The Kconfig files x86_64's configuration reads (source statements from ./Kconfig)."""
+    import fnmatch
+    seen, todo = set(), ["Kconfig"]
+    while todo:
+        k = todo.pop()
+        if k in seen:
+            continue
+        seen.add(k)
+        for l in trees.read_lines(os.path.join(tree, k)) or []:
+            m = re.match(r'\s*(o?r?source)\s+"([^"]+)"', l)
+            if not m:
+                continue
+            p = m.group(2).replace("$(SRCARCH)", "x86").replace("$(ARCH)", "x86")
+            if "r" in m.group(1).replace("source", "")[:2] or m.group(1) in ("rsource", "orsource"):
+                p = os.path.normpath(os.path.join(os.path.dirname(k), p))
+            if any(ch in p for ch in "*?["):
+                todo += [f for f in files if fnmatch.fnmatch(f, p)]
+            else:
+                todo.append(p)
+    return seen
+
+
+def normalise(log, tree, out, rc):
+    """Kconfig findings of one configuration, places without line numbers (a multiset)."""
+    found, cur = collections.Counter(), None
+    for line in log.splitlines():
+        line = line.replace(tree + "/", "").replace(out + "/", "")
+        if cur is not None and re.match(r"^[ \t]+\S", line):
+            cur += " | " + re.sub(r":\d+:", ":", line.strip())
+            continue
+        if cur is not None:
+            found[cur] += 1
+            cur = None
+        if re.match(r"^\S+:\d+:\d+: ", line) or "override: " in line:
+            continue
+        m = re.match(r"^(\S+?):\d+:(warning|error)?:? ?(.*)$", line)
+        if m and (m.group(2) or line.split(":", 2)[2].startswith(" ")):
+            cur = "%s: %s: %s" % (m.group(1), m.group(2) or "error", m.group(3))
+        elif line.startswith("warning: ") or line.startswith("WARNING: unmet direct dependencies"):
+            cur = line
+    if cur is not None:
+        found[cur] += 1
+    if rc:
+        found["error: make exited %d" % rc] += 1
+    return found
+
+
+def configure(tree, tag):
+    """{config: Counter of findings} for x86_64, the three configurations at once."""
+    def one(cfg):
+        out = os.path.join(CACHE, "build", "corpus-kconfig-%s" % tag, cfg)
+        os.makedirs(out, exist_ok=True)
+        r = subprocess.run(["make", "-s", "-C", tree, "O=" + out, "ARCH=x86_64", "CC=gcc",
+                            "HOSTCC=gcc", cfg], stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
+                           stderr=subprocess.STDOUT, text=True, errors="replace")
+        return cfg, normalise(r.stdout, tree, out, r.returncode)
+    with concurrent.futures.ThreadPoolExecutor(3) as ex:
+        return dict(ex.map(one, CONFIGS))
+
+
+DEF_FN = re.compile(r"^(?!static\b|extern\b|typedef\b|#|struct\s+\w+\s*\{|enum\b|union\b)"
+                    r"[A-Za-z_][\w\s\*,]*?\b([A-Za-z_]\w*)\s*\(")
+DEF_VAR = re.compile(r"^(?!static\b|extern\b|typedef\b|#|return\b)(?:const\s+)?(?:struct\s+|unsigned\s+|enum\s+)?"
+                     r"[A-Za-z_]\w*[\s\*]+([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*(?:=|;)")
+EXPORT = re.compile(r"\bEXPORT_SYMBOL(?:_GPL|_NS|_NS_GPL)?\s*\(\s*([A-Za-z_]\w*)")
+KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do", "else", "case", "module_init",
+            "module_exit", "MODULE_LICENSE", "MODULE_AUTHOR", "MODULE_DESCRIPTION", "__setup",
+            "early_param", "arch_initcall", "subsys_initcall", "device_initcall", "late_initcall",
+            "core_initcall", "postcore_initcall", "fs_initcall", "module_param", "DEFINE_SPINLOCK",
+            "DEFINE_MUTEX", "LIST_HEAD", "MODULE_DEVICE_TABLE", "module_platform_driver",
+            "module_i2c_driver", "module_spi_driver", "module_pci_driver", "module_usb_driver"}
+
+
+def definitions(path):
+    """Names a C file defines at file scope without static (a textual approximation)."""
+    lines = trees.read_lines(path) or []
+    names = set()
+    for i, l in enumerate(lines):
+        m = EXPORT.search(l)
+        if m:
+            names.add(m.group(1))
+        if not l or l[0] in " \t{}/*#":
+            continue
+        if i and re.match(r"(static|extern)\b", lines[i - 1]):
+            continue   # "static int\nname(...)": the type on the line before
+        m = DEF_FN.match(l)
+        if m and m.group(1) not in KEYWORDS and not l.rstrip().endswith(";"):
+            rest = "\n".join(lines[i:i + 12])
+            b, s = rest.find("{"), rest.find(";")
+            if b >= 0 and (s < 0 or b < s):
+                names.add(m.group(1))
+            continue
+        m = DEF_VAR.match(l)
+        if m and m.group(1) not in KEYWORDS and not re.match(r"(struct|union|enum)\s+\w+\s*;", l):
+            names.add(m.group(1))
+    return names
+
+
+def residue(copy, deleted_c, pat):
+    names = set()
+    for p in deleted_c:
+        names |= definitions(p)
+    names = {n for n in names if len(n) > 3}
+    if not names:
+        return []
+    open(pat, "w").write("".join(n + "\n" for n in sorted(names)))
+    r = subprocess.run(["rg", "-uu", "-n", "-w", "-F", "-f", pat, "--no-heading", "-g", "*.[ch]",
+                        "-g", "!tools/**", "-g", "!scripts/**", "-g", "!Documentation/**", "."],
+                       cwd=copy, stdout=subprocess.PIPE, text=True, errors="replace")
+    uses = collections.defaultdict(list)
+    defined_elsewhere = set()
+    local = set()   # (file, name): the file defines its own (static) name
+    for l in r.stdout.splitlines():
+        p, _, rest = l.partition(":")
+        ln, _, text = rest.partition(":")
+        p = p[2:] if p.startswith("./") else p
+        s = text.strip()
+        for n in set(trees.WORD.findall(text)) & names:
+            if p.endswith(".h"):
+                # another definition: a static inline stub or a macro
+                if re.search(r"(^\s*#\s*define\s+%s\b)|(\binline\b.*\b%s\s*\()" % (n, n), text):
+                    defined_elsewhere.add(n)
+                continue
+            if re.match(r"\s*static\b.*\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
+                local.add((p, n))
+                continue
+            if re.match(r"\s+(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*;" % re.escape(n), text):
+                continue   # a declaration of a member or local of the same name
+            if re.search(r"(->|\.)\s*%s\b" % re.escape(n), text) and not re.search(
+                    r"(?<![>.\w])\s*%s\s*\(" % re.escape(n), text):
+                continue   # a struct member of the same name
+            if text and text[0] not in " \t" and (DEF_FN.match(text) or DEF_VAR.match(text)) and \
+                    re.search(r"\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
+                defined_elsewhere.add(n)
+            elif not s.startswith(("*", "//", "/*")):
+                uses[n].append((p, int(ln), s))
+    return [(n, p, ln, s) for n in sorted(uses) if n not in defined_elsewhere
+            for p, ln, s in uses[n] if (p, n) not in local]
+
+
+def main():
+    ap = argparse.ArgumentParser(usage=__doc__)
+    ap.add_argument("cases_wanted", nargs="*")
+    ap.add_argument("--cases")
+    ap.add_argument("--out")
+    ap.add_argument("--copy")
+    ap.add_argument("--jobs", type=int, default=1)
+    ap.add_argument("--budget", type=int, default=0)
+    ap.add_argument("--kconfig", action="store_true")
+    ap.add_argument("--min-recall", type=float)
+    ap.add_argument("--min-case-recall", type=float, default=0.0)
+    ap.add_argument("--symbols", action="append", default=[])
+    ap.add_argument("--timeout", type=int, default=300)
+    ap.add_argument("--list", action="store_true")
+    a = ap.parse_args()
+    t_all = time.time()
+    if not a.cases:
+        a.cases = subprocess.run([sys.executable, os.path.join(HERE, "discover.py")], check=True,
+                                 stdout=subprocess.PIPE, text=True).stdout.strip()
+    data = json.load(open(a.cases))
+    cases = data["cases"]
+    if a.list:
+        for c in cases:
+            gone = sum(1 for s in c["sites"] if s[3] == "gone")
+            print("case\t%s\t%s\t%d" % (c["name"], ",".join(c["symbols"]), gone))
+        for sym, path, why in data["excluded"]:
+            print("excluded\t%s\t%s\t%s" % (sym, path, why))
+        return 0
+    if a.cases_wanted:
+        by = {c["name"]: c for c in cases}
+        bad = [n for n in a.cases_wanted if n not in by]
+        if bad:
+            print("run.py: unknown case(s): %s (--list lists them)" % " ".join(bad), file=sys.stderr)
+            return 2
+        cases = [by[n] for n in a.cases_wanted]
+    else:
+        cases = sorted(cases, key=lambda c: (bool(c.get("named")), len(c["symbols"]), len(c["sites"]), c["name"]))
+    override = dict(s.split("=", 1) for s in a.symbols)
+    t61, t612 = trees.tree_path("6.1"), trees.tree_path("6.12")
+    out_dir = a.out or os.path.join(CACHE, "corpus", "out")
+    os.makedirs(out_dir, exist_ok=True)
+    pristine = trees.listing(t61)
+    pristine.pop(".excise-complete", None)   # tree.sh's stamp; worktree.sh drops it from copies
+    f612 = {p for p, (t, _) in trees.listing(t612).items() if t == "f"}
+    files61 = sorted(p for p, (t, _) in pristine.items() if t == "f")
+    syms612 = set(data["symbols612"])
+    copy = a.copy or os.path.join(CACHE, "work", "corpus")
+    if not os.path.isdir(copy) or compare(trees.listing(copy), pristine):
+        subprocess.run([os.path.join(TOP, "scripts/worktree.sh"), copy], check=True, stdout=subprocess.DEVNULL)
+    if compare(trees.listing(copy), pristine):
+        print("run.py: %s is not a pristine copy of %s" % (copy, t61), file=sys.stderr)
+        return 2
+    x86 = x86_kconfig_files(t61, files61) | {"arch/x86/configs/x86_64_defconfig"}
+    before = None
+    if a.kconfig:
+        bfile = os.path.join(CACHE, "corpus", "kconfig-before.json")
+        stamp = "%s@%d" % (t61, os.stat(os.path.join(t61, ".excise-complete")).st_mtime)
+        try:
+            b = json.load(open(bfile))
+            if b["stamp"] == stamp:
+                before = {k: collections.Counter(v) for k, v in b["findings"].items()}
+        except (OSError, ValueError, KeyError):
+            pass
+        if before is None:
+            before = configure(copy, "before")
+            json.dump({"stamp": stamp, "findings": before}, open(bfile, "w"))
+    print("%-44s %3s %5s %8s %3s %3s %4s %4s %3s %-9s %6s %s" % (
+        "case", "sym", "sites", "recall", "op", "os", "ol", "stal", "res", "kconfig", "sec", "result"), flush=True)
+
+    rows, failed, tot_gone, tot_hit = [], 0, 0, 0
+    worst = []
+
+    def one(c, copy):
+        name = c["name"]
+        syms = override.get(name, ",".join(c["symbols"])).split(",")
+        t0 = time.time()
+        rejected = []
+        while True:
+            try:
+                r = subprocess.run([EXCISE, "remove", "-C", copy] + syms, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, text=True, errors="replace", timeout=a.timeout)
+                rc, err = r.returncode, r.stderr
+            except subprocess.TimeoutExpired:
+                rc, err = "timeout", ""
+            # A symbol excise does not accept (it rejects the whole command):
+            # try once more without it, and count the case as failed.
+            bad = re.findall(r"unknown target '(?:CONFIG_)?([^']+)'", err)
+            if rc != 2 or not bad or not set(bad) <= set(syms) or len(bad) == len(syms):
+                break
+            rejected += bad
+            syms = [x for x in syms if x not in bad]
+        secs = time.time() - t0
+        changes = compare(trees.listing(copy), pristine)
+        deleted = {p for p, k in changes.items() if k == "deleted" and pristine[p][0] != "d"}
+        removed = {}
+        for p, k in changes.items():
+            if k == "modified" and pristine[p][0] == "f":
+                removed[p] = trees.gone_lines(os.path.join(t61, p), os.path.join(copy, p), cache={})
+        notes = []
+
+        def excise_removed(p, ln):
+            if ln == 0:
+                if p.endswith("/"):
+                    return not os.path.isdir(os.path.join(copy, p))
+                return p in deleted
+            return p in deleted or ln in removed.get(p, ())
+        gone = hit = 0
+        site_rows, stale_sites = [], set()
+        words = set(c["symbols"]) | {"CONFIG_" + x for x in c["symbols"]} | \
+            {"CONFIG_%s_MODULE" % x for x in c["symbols"]}
+        paths = [o.rstrip("/") for o in c["owned"]] + c.get("headers", [])
+
+        def stale(text):
+            return bool(words & set(trees.WORD.findall(text))) or any(q in text for q in paths)
+        for p, ln, kind, fate, text in c["sites"]:
+            got = excise_removed(p, ln)
+            if fate == "gone":
+                gone += 1
+                hit += got
+                verdict = "removed" if got else "MISSED"
+            elif fate == "kept":
+                # 6.12 still has a line naming what it removed: upstream left it
+                # stale (a defconfig line, a comment); removing it is no harm.
+                verdict = ("removed-stale" if stale(text) else "OVER-REMOVED") if got else "kept"
+                if got and stale(text):
+                    stale_sites.add((p, ln))
+            else:
+                verdict = "removed" if got else "left"
+            site_rows.append(("site", p, ln, kind, fate, verdict, text))
+        over_paths = sorted(p for p in deleted if p in f612)
+        over_syms = []
+        for p in sorted(changes):
+            if os.path.basename(p).startswith("Kconfig") and pristine[p][0] == "f":
+                for e in trees.parse_kconfig(os.path.join(t61, p)):
+                    if (p in deleted or e["line"] in removed.get(p, ())) and e["sym"] in syms612:
+                        over_syms.append((p, e["line"], e["sym"]))
+        over_lines = []
+        for p, lines in sorted(removed.items()):
+            if p not in f612 or not lines:
+                continue
+            up = trees.gone_lines(os.path.join(t61, p), os.path.join(t612, p))
+            text = trees.read_lines(os.path.join(t61, p))
+            for ln in sorted(lines):
+                # Lines of punctuation only ("}", "*/") are left out: the line
+                # diff of 6.1 against 6.12 pairs them with any other brace.
+                if ln not in up and ln <= len(text) and re.search(r"[A-Za-z0-9]", text[ln - 1]) \
+                        and (p, ln) not in stale_sites:
+                    over_lines.append((p, ln, text[ln - 1].strip()))
+        if over_lines or over_paths or over_syms:
+            r2 = subprocess.run([EXCISE, "locate", "-C", t61, "--format=json"] + syms,
+                                stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+            try:
+                refs = json.loads(r2.stdout)["references"]
+            except ValueError:
+                refs = []
+            byfile = collections.defaultdict(list)
+            for ref in refs:
+                byfile[ref["path"]].append(ref)
+
+            def reason(p, ln):
+                best = None
+                for ref in byfile.get(p, []):
+                    if ref["line"] <= ln and (best is None or ref["line"] > best["line"]):
+                        best = ref
+                if best is None:
+                    return "-"
+                where = "" if best["line"] <= ln <= best["last_line"] else "in the block at line %d: " % best["line"]
+                return "%s%s %s: %s" % (where, best["kind"], best["action"], best["reason"])
+            over_lines = [(p, ln, s, reason(p, ln)) for p, ln, s in over_lines]
+        deleted_c = [os.path.join(t61, p) for p in deleted if p.endswith(".c")]
+        res = residue(copy, deleted_c, os.path.join(out_dir, ".residue-%s.pat" % os.path.basename(copy))) \
+            if deleted_c else []
+        kc_new, kc_state = [], "same input"
+        touched = {p for p in changes if pristine.get(p, ("f",))[0] == "f"}
+        if not a.kconfig:
+            kc_state = "not run"
+        elif touched & x86:
+            after = configure(copy, "after-" + os.path.basename(copy))
+            for cfg in CONFIGS:
+                for k, n in (after[cfg] - before[cfg]).items():
+                    kc_new.append((cfg, k, n))
+            kc_state = "%d new" % sum(n for _, _, n in kc_new)
+        changes = compare(trees.listing(copy), pristine)
+        reset(copy, t61, changes, pristine)
+        left = compare(trees.listing(copy), pristine)
+        if left:
+            raise RuntimeError("%s: the work copy %s is not pristine after the reset: %s" %
+                               (name, copy, ", ".join(sorted(left)[:5])))
+        fail = []
+        if rejected:
+            fail.append("rejected " + ",".join(rejected))
+        if rc != 0:
+            fail.append("excise exit %s" % rc)
+        if kc_new:
+            fail.append("kconfig")
+        rec = 100.0 * hit / gone if gone else 100.0
+        res_names = sorted({n for n, _, _, _ in res})
+        row = (name, len(syms), len(c["sites"]), gone, rec, len(over_paths), len(over_syms),
+               len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok")
+        with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as f:
+            f.write("# case %s: excise remove %s (exit %s, %.1f s)%s\n" % (
+                name, " ".join(syms), rc, secs, "; rejected: " + " ".join(rejected) if rejected else ""))
+            f.write("section\tpath\tline\tkind\tupstream\texcise\ttext or reason\n")
+            for s in site_rows:
+                f.write("\t".join(esc(x) for x in s) + "\n")
+            for p in over_paths:
+                f.write("over-path\t%s\t0\tpath\tkept\tdeleted\t-\n" % esc(p))
+            for p, ln, s in over_syms:
+                f.write("over-symbol\t%s\t%d\tkconfig\tdefined\tremoved\t%s\n" % (esc(p), ln, esc(s)))
+            for p, ln, s, why in over_lines:
+                f.write("over-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
+            for n, p, ln, s in res:
+                f.write("residue\t%s\t%d\t%s\t-\tkept\t%s\n" % (esc(p), ln, esc(n), esc(s)))
+            for cfg, k, n in kc_new:
+                f.write("kconfig\t%s\t0\tx86_64\t-\tnew x%d\t%s\n" % (cfg, n, esc(k)))
+            if rc != 0:
+                f.write("error\t-\t0\texcise\t-\texit %s\t%s\n" % (rc, esc(err.strip()[-500:])))
+        print("%-44s %3d %5d %7.1f%% %3d %3d %4d %4d %3d %-9s %6.1f %s" % (
+            name[:44], len(syms), gone, rec, len(over_paths), len(over_syms), len(over_lines),
+            len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok"), flush=True)
+        return row, gone, hit, bool(fail), bool(gone and rec < a.min_case_recall)
+
+    # --jobs N: N work copies, one case at a time on each.
+    copies = queue.Queue()
+    for i in range(a.jobs):
+        cp = copy if i == 0 else "%s-%d" % (copy, i)
+        if not os.path.isdir(cp) or compare(trees.listing(cp), pristine):
+            subprocess.run([os.path.join(TOP, "scripts/worktree.sh"), cp], check=True,
+                           stdout=subprocess.DEVNULL)
+        copies.put(cp)
+
+    def task(c):
+        if a.budget and time.time() - t_all > a.budget:
+            return None
+        cp = copies.get()
+        try:
+            return one(c, cp)
+        finally:
+            copies.put(cp)
+    try:
+        with concurrent.futures.ThreadPoolExecutor(a.jobs) as ex:
+            results = list(ex.map(task, cases))
+    except RuntimeError as e:
+        print("run.py: %s" % e, file=sys.stderr)
+        return 2
+    skipped = [c["name"] for c, r in zip(cases, results) if r is None]
+    results = [r for r in results if r is not None]
+    for row, gone, hit, f, low in results:
+        rows.append(row)
+        tot_gone += gone
+        tot_hit += hit
+        failed += f
+        if low:
+            worst.append(row[0])
+    total = time.time() - t_all
+    rec = 100.0 * tot_hit / tot_gone if tot_gone else 100.0
+    op, osy, ol, rl = (sum(r[i] for r in rows) for i in (5, 6, 7, 9))
+    with open(os.path.join(out_dir, "summary.tsv"), "w") as f:
+        f.write("case\tsymbols\tsites\tupstream-gone\trecall\tover-paths\tover-symbols\tover-lines"
+                "\tstale-removed\tresidue\tkconfig\tseconds\tresult\n")
+        for r in rows:
+            f.write("%s\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%s\n" % r)
+    last = "corpus: %d cases, recall %.1f%%, over-removed paths %d, over-removed symbols %d, residue %d, failed %d, in %.0f s" % (
+        len(rows), rec, op, osy, rl, failed, total)
+    with open(os.path.join(out_dir, "summary.tsv"), "a") as f:
+        f.write("# " + last + "\n")
+    print("per-case TSVs and summary.tsv in %s" % out_dir)
+    if skipped:
+        print("not run (--budget %d s reached): %d cases: %s" % (a.budget, len(skipped), " ".join(skipped)))
+    print(last)
+    if a.min_recall is not None:
+        bad = []
+        if rec < a.min_recall:
+            bad.append("recall %.1f%% < %.1f%%" % (rec, a.min_recall))
+        if worst:
+            bad.append("cases below %.1f%%: %s" % (a.min_case_recall, " ".join(worst)))
+        if op or osy or ol:
+            bad.append("over-removal: %d paths, %d symbols, %d lines" % (op, osy, ol))
+        if rl:
+            bad.append("residue %d" % rl)
+        if failed:
+            bad.append("%d failed" % failed)
+        if bad:
+            print("FAIL: " + "; ".join(bad))
+            return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,201 @@
+"""trees.py - what the corpus scripts read from the kernel trees.
+
+Kconfig files (definitions, the if/menu/choice blocks around them, their
+prompts and direct dependencies), Kbuild lines (the objects and directories a
+symbol builds), file listings, and the line-level fate of a 6.1 file in 6.12
+(GNU diff: which old lines are gone or changed).
+"""
+import os, re, subprocess
+
+SCOPE = ("drivers/", "fs/", "sound/") + tuple(
+    "arch/%s/" % a for a in ("arm", "alpha", "mips", "powerpc", "sh", "m68k"))
+OUT_OF_SCOPE = ("mm/", "net/", "kernel/", "lib/", "init/", "block/", "crypto/",
+                "security/", "arch/x86/")
+
+WORD = re.compile(r"[A-Za-z0-9_]+")
+
+
+def tree_path(version):
+    here = os.path.dirname(os.path.abspath(__file__))
+    top = os.path.dirname(os.path.dirname(here))
+    return subprocess.run([os.path.join(top, "scripts/tree.sh"), version], check=True,
+                          stdout=subprocess.PIPE, text=True).stdout.strip()
+
+
+def listing(tree):
+    """path -> (type, inode) of every entry below tree ('f', 'd', 'l'), as find sees it."""
+    out = subprocess.run(["find", tree, "-mindepth", "1", "-printf", r"%y %i %P\0"],
+                         check=True, stdout=subprocess.PIPE).stdout
+    d = {}
+    for rec in out.split(b"\0"):
+        if not rec:
+            continue
+        t, ino, p = rec.split(b" ", 2)
+        d[p.decode(errors="surrogateescape")] = (t.decode(), int(ino))
+    return d
+
+
+def read_lines(path):
+    try:
+        with open(path, errors="replace") as f:
+            return f.read().split("\n")
+    except (FileNotFoundError, IsADirectoryError, NotADirectoryError):
+        return None
+
+
+def logical(lines):
+    """(first line number, text) of each logical line (backslash continuations joined)."""
+    i, n = 0, len(lines)
+    while i < n:
+        start, text = i + 1, lines[i]
+        while text.endswith("\\") and i + 1 < n:
+            i += 1
+            text = text[:-1] + " " + lines[i]
+        yield start, text
+        i += 1
+
+
+def indent(s):
+    return len(s.expandtabs(8)) - len(s.expandtabs(8).lstrip())
+
+
+def parse_kconfig(path):
+    """Entries of one Kconfig file: dicts sym, line, blocks, deps, prompt.
+
+    blocks is the stack of enclosing ('if', expr, line), ('menu', title, line)
+    and ('choice', '', line); help text is skipped by its indentation."""
+    lines = read_lines(path)
+    if lines is None:
+        return []
+    entries, stack, cur = [], [], None
+    in_help, help_ind = False, None
+    for ln, raw in logical(lines):
+        s = raw.strip()
+        if in_help:
+            if not s:
+                continue
+            ind = indent(raw)
+            if help_ind is None:
+                help_ind = ind
+            if ind >= help_ind:
+                continue
+            in_help = False
+        if not s or s.startswith("#"):
+            continue
+        tok, _, rest = s.partition(" ")
+        tok = tok.strip()
+        rest = rest.strip()
+        if "\t" in tok:
+            tok, _, r2 = tok.partition("\t")
+            rest = (r2 + " " + rest).strip()
+        if tok in ("help", "---help---"):
+            in_help, help_ind = True, None
+        elif tok in ("config", "menuconfig"):
+            cur = {"sym": rest.split()[0] if rest else "", "line": ln, "blocks": list(stack),
+                   "deps": [], "prompt": None, "file": path}
+            entries.append(cur)
+        elif tok == "if":
+            stack.append(("if", rest, ln))
+            cur = None
+        elif tok == "menu":
+            stack.append(("menu", rest, ln))
+            cur = None
+        elif tok == "choice":
+            stack.append(("choice", "", ln))
+            cur = None
+        elif tok in ("endif", "endmenu", "endchoice"):
+            want = tok[3:]
+            for k in range(len(stack) - 1, -1, -1):
+                if stack[k][0] == want:
+                    del stack[k:]
+                    break
+            cur = None
+        elif tok in ("comment", "source", "rsource", "osource", "orsource", "mainmenu"):
+            cur = None
+        elif cur is not None:
+            if tok == "depends":
+                cur["deps"] += WORD.findall(rest.replace("on", "", 1))
+            elif tok in ("bool", "tristate", "string", "int", "hex", "prompt", "def_bool",
+                         "def_tristate"):
+                m = re.match(r'"([^"]*)"', rest)
+                if m and tok not in ("def_bool", "def_tristate"):
+                    cur["prompt"] = m.group(1)
+    return entries
+
+
+ASSIGN = re.compile(r"^\s*([A-Za-z0-9_.$()/-]+?)\s*(\+=|:=|\?=|=)\s*(.*)$")
+CONFIG_REF = re.compile(r"\$\(CONFIG_([A-Za-z0-9_]+)\)")
+
+
+def parse_makefile(path):
+    """(line, lhs, [CONFIG symbols], [words]) of each assignment of a Kbuild file."""
+    lines = read_lines(path)
+    if lines is None:
+        return []
+    out = []
+    for ln, text in logical(lines):
+        text = text.split("#", 1)[0]
+        m = ASSIGN.match(text)
+        if not m:
+            continue
+        lhs, rhs = m.group(1), m.group(3)
+        out.append((ln, lhs, CONFIG_REF.findall(lhs + " " + rhs), rhs.split()))
+    return out
+
+
+class Kbuild:
+    """The Makefiles of a tree: what each CONFIG symbol builds."""
+
+    def __init__(self, tree, files):
+        self.tree, self.files = tree, files
+        self.by_sym = {}      # sym -> [(makefile, line, [object paths])]
+        self.composite = {}   # dir/name -> [part object paths]
+        for p in files:
+            base = os.path.basename(p)
+            if base not in ("Makefile", "Kbuild"):
+                continue
+            d = os.path.dirname(p)
+            for ln, lhs, syms, words in parse_makefile(os.path.join(tree, p)):
+                objs = [os.path.normpath(os.path.join(d, w)) + ("/" if w.endswith("/") else "")
+                        for w in words if (w.endswith(".o") or w.endswith("/")) and "$" not in w]
+                m = re.match(r"^([A-Za-z0-9_-]+)-(y|objs|\$\(CONFIG_[A-Za-z0-9_]+\))$", lhs)
+                if m and m.group(1) not in ("obj", "lib", "subdir", "ccflags", "asflags",
+                                            "extra", "always", "targets", "hostprogs",
+                                            "head", "core", "libs", "drivers", "machine",
+                                            "plat", "platdirs", "machdirs"):
+                    self.composite.setdefault(os.path.join(d, m.group(1)), []).extend(
+                        o for o in objs if o.endswith(".o"))
+                for s in syms:
+                    self.by_sym.setdefault(s, []).append((p, ln, objs))
+
+    def sources(self, obj, depth=0):
+        """Source files (or a directory, with a trailing /) of an object path."""
+        if obj.endswith("/"):
+            return [obj.rstrip("/") + "/"]
+        stem = obj[:-2]
+        if stem in self.composite and depth < 4:
+            out = []
+            for part in self.composite[stem]:
+                if part[:-2] != stem:
+                    out += self.sources(part, depth + 1)
+            if out:
+                return out
+        for ext in (".c", ".S", ".s"):
+            if stem + ext in self.files:
+                return [stem + ext]
+        return []
+
+
+def gone_lines(old, new, cache={}):
+    """Old line numbers of file old that new deletes or changes (GNU diff); None if new is missing."""
+    key = (old, new)
+    if key in cache:
+        return cache[key]
+    if not os.path.isfile(new):
+        cache[key] = None
+        return None
+    r = subprocess.run(["diff", "--unchanged-line-format=", "--new-line-format=",
+                        "--old-line-format=%dn\n", old, new], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+    cache[key] = {int(x) for x in r.stdout.split()}
+    return cache[key]
