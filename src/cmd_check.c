@@ -4,6 +4,9 @@
  *   residue  the footprint (taken from the tree before the removal, with its
  *            dependents) is located in the tree after it: nothing may remain
  *            but references kept on purpose or left for review;
+ *   links    link residue (links.h) of the tree after against the tree
+ *            before: no kept, compiled code may use a function or variable
+ *            whose definition the removal took away;
  *   kconfig  scripts/kconfig-check.sh: x86_64 allnoconfig/allyesconfig/
  *            defconfig and every touched defconfig, no new warnings;
  *   sparse   scripts/sparse-diff.sh on the touched C files, before and after;
@@ -24,9 +27,9 @@
 #include "remove.h"
 #include "walk.h"
 
-enum step { STEP_RESIDUE, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
+enum step { STEP_RESIDUE, STEP_LINKS, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
 
-static const char *const step_names[NSTEPS] = { "residue", "kconfig", "sparse", "build", "boot" };
+static const char *const step_names[NSTEPS] = { "residue", "links", "kconfig", "sparse", "build", "boot" };
 
 struct check {
 	const char *after, *before;
@@ -49,7 +52,7 @@ static void check_usage(FILE *out)
 	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
 	      "                    [--configs ARCH:TARGET,...] [--logs DIR] TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
-	      "  STEP: residue, kconfig, sparse, build, boot.\n", out);
+	      "  STEP: residue, links, kconfig, sparse, build, boot.\n", out);
 }
 
 /* Run a script of excise's scripts/ with its output in log; the last line goes to tail. */
@@ -129,7 +132,7 @@ static void finish(struct check *c, enum step s, int status, double t0, const ch
 	va_end(ap);
 	printf("check %-8s %s  %s (%.0fs)\n", step_names[s], status ? "FAIL" : "ok  ", c->result[s],
 	       c->seconds[s]);
-	if (status && s != STEP_RESIDUE)
+	if (status && s != STEP_RESIDUE && s != STEP_LINKS)
 		show_log_tail(c, s, 25);
 	fflush(stdout);
 }
@@ -173,6 +176,45 @@ static void step_residue(struct check *c, struct removal *before, char **targets
 	plan_release(&readonly);
 	tree_release(&t);
 	sb_release(&err);
+}
+
+/* Links: kept code of the tree after that uses a definition the removal took away. */
+static void step_links(struct check *c, const struct removal *before)
+{
+	double t0 = seconds_now();
+	struct tree after;
+	struct strvec paths = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct links_result res;
+
+	tree_load(&after, c->after);
+	/* The files the located references are in: the removal may have changed them. */
+	for (size_t i = 0; i < before->loc.n; i++)
+		if (!sv_contains(&paths, before->loc.refs[i].path))
+			sv_push(&paths, before->loc.refs[i].path);
+	if (links_trees(&before->plan, &before->tree, &after, &paths, c->jobs, &res, &err) < 0) {
+		print_error_lines(&err);
+		finish(c, STEP_LINKS, 1, t0, "the analysis failed");
+	} else {
+		for (size_t i = 0; i < res.n; i++) {
+			char *d = links_describe(&res.v[i]);
+
+			if (i < 40)
+				printf("    link residue: %s\n", d);
+			free(d);
+		}
+		for (size_t i = 0; i < res.selectors.n; i++)
+			printf("    kept user: %s: its code is where link residue would be\n",
+			       res.selectors.v[i]);
+		finish(c, STEP_LINKS, res.n != 0, t0,
+		       "%zu use%s of removed definitions (%zu C files compared, %zu definitions gone, "
+		       "%zu with none left, %zu files scanned)",
+		       res.n, res.n == 1 ? "" : "s", res.nchanged, res.ngone, res.nlost, res.files_scanned);
+	}
+	links_release(&res);
+	sv_clear(&paths);
+	sb_release(&err);
+	tree_release(&after);
 }
 
 static char *script(const char *name)
@@ -475,7 +517,7 @@ int cmd_check(int argc, char **argv)
 			for (k = 0; k < NSTEPS && strcmp(step_names[k], argv[i + 1]); k++)
 				;
 			if (k == NSTEPS)
-				die("check: unknown step '%s' (residue, kconfig, sparse, build, boot)",
+				die("check: unknown step '%s' (residue, links, kconfig, sparse, build, boot)",
 				    argv[i + 1]);
 			c.only[k] = c.any_only = 1;
 			i++;
@@ -522,6 +564,7 @@ int cmd_check(int argc, char **argv)
 	/* What the removal is, as the tree before it says (dependents included). */
 	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);
 	opt.no_cocci = 1;
+	opt.no_links = 1;   /* the links step compares the trees themselves */
 	if (removal_plan(&before, c.before, targets, ntargets, &opt, &err) < 0) {
 		print_error_lines(&err);
 		die("check: cannot plan the removal in %s", c.before);
@@ -534,6 +577,8 @@ int cmd_check(int argc, char **argv)
 	       c.log_dir);
 	if (wanted(&c, STEP_RESIDUE))
 		step_residue(&c, &before, targets, ntargets);
+	if (wanted(&c, STEP_LINKS))
+		step_links(&c, &before);
 	if (wanted(&c, STEP_KCONFIG))
 		step_kconfig(&c, &before);
 	if (wanted(&c, STEP_SPARSE))
