@@ -37,6 +37,7 @@ struct check {
 	int any_only, kvm, jobs;
 	const char *log_dir;
 	const char *sparse_config;
+	const char *distcc;            /* --distcc or $DISTCC_HOSTS: the kernel builds' compile jobs */
 	struct strvec configs;         /* --configs: the only Kconfig configurations to try */
 	struct strvec expect;          /* boot checks */
 	struct strvec boot_config;     /* extra kernel options */
@@ -50,9 +51,11 @@ static void check_usage(FILE *out)
 {
 	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
 	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
-	      "                    [--configs ARCH:TARGET,...] [--logs DIR] TARGET...\n"
+	      "                    [--configs ARCH:TARGET,...] [--logs DIR] [--distcc HOSTS] TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
-	      "  STEP: residue, links, kconfig, sparse, build, boot.\n", out);
+	      "  STEP: residue, links, kconfig, sparse, build, boot.\n"
+	      "  --distcc HOSTS  the kernel builds' compile jobs go through distcc to HOSTS\n"
+	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n", out);
 }
 
 /* Run a script of excise's scripts/ with its output in log; the last line goes to tail. */
@@ -435,6 +438,10 @@ static void step_build(struct check *c, const struct removal *r)
 		sv_push(&argv, "--jobs");
 		sv_push_owned(&argv, xasprintf("%d", c->jobs));
 	}
+	if (c->distcc) {
+		sv_push(&argv, "--distcc");
+		sv_push(&argv, c->distcc);
+	}
 	sv_push(&argv, c->after);
 	/* The spec's boot options, but not those of the removed symbols. */
 	for (size_t i = 0; i < c->boot_config.n; i++) {
@@ -449,7 +456,8 @@ static void step_build(struct check *c, const struct removal *r)
 	rc = run_script(c, STEP_BUILD, argv.v, tail, sizeof(tail));
 	if (rc == 0 && tail[0] == '/')
 		c->kernel = xstrdup(tail);
-	finish(c, STEP_BUILD, rc != 0, t0, "%s", rc == 0 ? tail : "the kernel did not build");
+	finish(c, STEP_BUILD, rc != 0, t0, "%s%s%s", rc == 0 ? tail : "the kernel did not build",
+	       c->distcc ? ", compiled through distcc to " : "", c->distcc ? c->distcc : "");
 	sv_clear(&argv);
 }
 
@@ -537,6 +545,8 @@ int cmd_check(int argc, char **argv)
 			c.log_dir = argv[++i];
 		} else if (!strcmp(a, "--jobs") && i + 1 < argc) {
 			c.jobs = atoi(argv[++i]);
+		} else if (!strcmp(a, "--distcc") && i + 1 < argc) {
+			c.distcc = argv[++i];
 		} else if (!strcmp(a, "--kvm")) {
 			c.kvm = 1;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -548,6 +558,8 @@ int cmd_check(int argc, char **argv)
 			targets[ntargets++] = argv[i];
 		}
 	}
+	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
+		c.distcc = getenv("DISTCC_HOSTS");
 	if (!ntargets || !c.before) {
 		check_usage(stderr);
 		return 2;
