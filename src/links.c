@@ -815,7 +815,8 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 	char *survives = xcalloc(job->nlost ? job->nlost : 1, 1);
 	struct strset local = STRSET_INIT;
 
-	qsort(job->lost, job->nlost, sizeof(*job->lost), cmp_lost);
+	if (job->nlost)   /* qsort(NULL, 0) is undefined (UBSan) */
+		qsort(job->lost, job->nlost, sizeof(*job->lost), cmp_lost);
 	/* A name lost in two files is one pattern. */
 	{
 		size_t o = 0;
@@ -1099,7 +1100,7 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
 		if (read_in(before->root, p, &b) == 0) {
 			int gone = read_in(after->root, p, &a) < 0;
 
-			if (gone || b.len != a.len || memcmp(b.buf, a.buf, b.len)) {
+			if (gone || b.len != a.len || (b.len && memcmp(b.buf, a.buf, b.len))) {
 				compare_file(&job, p, b.buf ? b.buf : "", b.len,
 					     gone ? NULL : a.buf ? a.buf : "", a.len, NULL);
 				res->nchanged++;
