@@ -26,6 +26,7 @@ stop_daemons() {
 	rm -rf "$logs"
 }
 trap stop_daemons EXIT
+trap 'exit 1' INT TERM   # so that the EXIT trap stops the daemons
 
 # Two free ports, and a third one where nothing listens.
 free_port() {
