@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] TREE [FRAGMENT...]
+# build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] TREE [FRAGMENT...]
 #
 # Builds an x86_64 bzImage of the Linux source tree TREE out of tree, in
 # $EXCISE_CACHE/build/NAME (EXCISE_CACHE defaults to ~/.cache/excise), from
@@ -20,6 +20,12 @@
 #   --no-ccache  compile without ccache (by default CC="ccache gcc" when
 #                ccache is installed, with CCACHE_DIR=$EXCISE_CACHE/ccache)
 #   --no-mount   build TREE at its own path (see below)
+#   --distcc HOSTS  send the compile jobs to distcc's HOSTS (a DISTCC_HOSTS
+#                list: "host1/8 host2:3633/4 ..."), behind ccache
+#                (CCACHE_PREFIX=distcc: only what ccache misses goes out);
+#                without --jobs, -j is what `distcc -j` says the hosts take.
+#                distcc's own settings (DISTCC_FALLBACK, DISTCC_VERBOSE, ...)
+#                pass through from the environment.
 #
 # The source path: kbuild puts the absolute path of TREE on every compiler
 # command line, so ccache would miss for every file of a tree at a new path
@@ -44,11 +50,11 @@ cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
 die() { echo "$me: $*" >&2; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
-jobs=$(nproc) name= use_ccache=1 use_mount=1
+jobs= name= use_ccache=1 use_mount=1 distcc_hosts=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -57,6 +63,8 @@ while [ $# -gt 0 ]; do
 	--name=*) name=${1#*=}; shift ;;
 	--no-ccache) use_ccache=0; shift ;;
 	--no-mount) use_mount=0; shift ;;
+	--distcc) [ $# -ge 2 ] || usage; distcc_hosts=$2; shift 2 ;;
+	--distcc=*) distcc_hosts=${1#*=}; shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -64,6 +72,13 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# -ge 1 ] || usage
+if [ -n "$distcc_hosts" ]; then
+	command -v distcc >/dev/null || bad "--distcc: distcc is not installed (scripts/deps.sh installs it)"
+	# distcc -j: the number of jobs the hosts take at once.
+	[ -n "$jobs" ] || jobs=$(DISTCC_HOSTS=$distcc_hosts distcc -j 2>/dev/null) ||
+		bad "--distcc: distcc cannot read the host list '$distcc_hosts'"
+fi
+[ -n "$jobs" ] || jobs=$(nproc)
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "$me: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
 
 . "$(dirname "$0")/lib.sh"
@@ -152,10 +167,18 @@ if [ $use_ccache = 1 ] && command -v ccache >/dev/null; then
 	mkdir -p "$CCACHE_DIR"
 	makeargs+=(CC="ccache gcc" HOSTCC="ccache gcc")
 	ccache_note="ccache in $CCACHE_DIR"
+	if [ -n "$distcc_hosts" ]; then
+		export CCACHE_PREFIX=distcc
+		ccache_note+=", misses through distcc to $distcc_hosts"
+	fi
+elif [ -n "$distcc_hosts" ]; then
+	makeargs+=(CC="distcc gcc")
+	ccache_note="no ccache, distcc to $distcc_hosts"
 else
 	makeargs+=(CC=gcc)
 	ccache_note="no ccache"
 fi
+[ -z "$distcc_hosts" ] || export DISTCC_HOSTS=$distcc_hosts
 
 log=$out/excise-build.log
 : > "$log"

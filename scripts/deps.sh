@@ -7,7 +7,7 @@ set -euo pipefail
 
 packages=(gcc libc6-dev make git coccinelle sparse linux-source-6.1 linux-source-6.12
 	qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio ripgrep
-	unifdef ccache xz-utils python3 perl time)
+	unifdef ccache distcc xz-utils python3 perl time)
 
 missing=()
 for p in "${packages[@]}"; do

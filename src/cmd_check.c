@@ -4,6 +4,9 @@
  *   residue  the footprint (taken from the tree before the removal, with its
  *            dependents) is located in the tree after it: nothing may remain
  *            but references kept on purpose or left for review;
+ *   links    link residue (links.h) of the tree after against the tree
+ *            before: no kept, compiled code may use a function or variable
+ *            whose definition the removal took away;
  *   kconfig  scripts/kconfig-check.sh: x86_64 allnoconfig/allyesconfig/
  *            defconfig and every touched defconfig, no new warnings;
  *   sparse   scripts/sparse-diff.sh on the touched C files, before and after;
@@ -24,9 +27,9 @@
 #include "remove.h"
 #include "walk.h"
 
-enum step { STEP_RESIDUE, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
+enum step { STEP_RESIDUE, STEP_LINKS, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
 
-static const char *const step_names[NSTEPS] = { "residue", "kconfig", "sparse", "build", "boot" };
+static const char *const step_names[NSTEPS] = { "residue", "links", "kconfig", "sparse", "build", "boot" };
 
 struct check {
 	const char *after, *before;
@@ -34,6 +37,7 @@ struct check {
 	int any_only, kvm, jobs;
 	const char *log_dir;
 	const char *sparse_config;
+	const char *distcc;            /* --distcc or $DISTCC_HOSTS: the kernel builds' compile jobs */
 	struct strvec configs;         /* --configs: the only Kconfig configurations to try */
 	struct strvec expect;          /* boot checks */
 	struct strvec boot_config;     /* extra kernel options */
@@ -47,9 +51,11 @@ static void check_usage(FILE *out)
 {
 	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
 	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
-	      "                    [--configs ARCH:TARGET,...] [--logs DIR] TARGET...\n"
+	      "                    [--configs ARCH:TARGET,...] [--logs DIR] [--distcc HOSTS] TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
-	      "  STEP: residue, kconfig, sparse, build, boot.\n", out);
+	      "  STEP: residue, links, kconfig, sparse, build, boot.\n"
+	      "  --distcc HOSTS  the kernel builds' compile jobs go through distcc to HOSTS\n"
+	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n", out);
 }
 
 /* Run a script of excise's scripts/ with its output in log; the last line goes to tail. */
@@ -129,7 +135,7 @@ static void finish(struct check *c, enum step s, int status, double t0, const ch
 	va_end(ap);
 	printf("check %-8s %s  %s (%.0fs)\n", step_names[s], status ? "FAIL" : "ok  ", c->result[s],
 	       c->seconds[s]);
-	if (status && s != STEP_RESIDUE)
+	if (status && s != STEP_RESIDUE && s != STEP_LINKS)
 		show_log_tail(c, s, 25);
 	fflush(stdout);
 }
@@ -173,6 +179,45 @@ static void step_residue(struct check *c, struct removal *before, char **targets
 	plan_release(&readonly);
 	tree_release(&t);
 	sb_release(&err);
+}
+
+/* Links: kept code of the tree after that uses a definition the removal took away. */
+static void step_links(struct check *c, const struct removal *before)
+{
+	double t0 = seconds_now();
+	struct tree after;
+	struct strvec paths = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct links_result res;
+
+	tree_load(&after, c->after);
+	/* The files the located references are in: the removal may have changed them. */
+	for (size_t i = 0; i < before->loc.n; i++)
+		if (!sv_contains(&paths, before->loc.refs[i].path))
+			sv_push(&paths, before->loc.refs[i].path);
+	if (links_trees(&before->plan, &before->tree, &after, &paths, c->jobs, &res, &err) < 0) {
+		print_error_lines(&err);
+		finish(c, STEP_LINKS, 1, t0, "the analysis failed");
+	} else {
+		for (size_t i = 0; i < res.n; i++) {
+			char *d = links_describe(&res.v[i]);
+
+			if (i < 40)
+				printf("    link residue: %s\n", d);
+			free(d);
+		}
+		for (size_t i = 0; i < res.selectors.n; i++)
+			printf("    kept user: %s: its code is where link residue would be\n",
+			       res.selectors.v[i]);
+		finish(c, STEP_LINKS, res.n != 0, t0,
+		       "%zu use%s of removed definitions (%zu C files compared, %zu definitions gone, "
+		       "%zu with none left, %zu files scanned)",
+		       res.n, res.n == 1 ? "" : "s", res.nchanged, res.ngone, res.nlost, res.files_scanned);
+	}
+	links_release(&res);
+	sv_clear(&paths);
+	sb_release(&err);
+	tree_release(&after);
 }
 
 static char *script(const char *name)
@@ -393,6 +438,10 @@ static void step_build(struct check *c, const struct removal *r)
 		sv_push(&argv, "--jobs");
 		sv_push_owned(&argv, xasprintf("%d", c->jobs));
 	}
+	if (c->distcc) {
+		sv_push(&argv, "--distcc");
+		sv_push(&argv, c->distcc);
+	}
 	sv_push(&argv, c->after);
 	/* The spec's boot options, but not those of the removed symbols. */
 	for (size_t i = 0; i < c->boot_config.n; i++) {
@@ -407,7 +456,8 @@ static void step_build(struct check *c, const struct removal *r)
 	rc = run_script(c, STEP_BUILD, argv.v, tail, sizeof(tail));
 	if (rc == 0 && tail[0] == '/')
 		c->kernel = xstrdup(tail);
-	finish(c, STEP_BUILD, rc != 0, t0, "%s", rc == 0 ? tail : "the kernel did not build");
+	finish(c, STEP_BUILD, rc != 0, t0, "%s%s%s", rc == 0 ? tail : "the kernel did not build",
+	       c->distcc ? ", compiled through distcc to " : "", c->distcc ? c->distcc : "");
 	sv_clear(&argv);
 }
 
@@ -475,7 +525,7 @@ int cmd_check(int argc, char **argv)
 			for (k = 0; k < NSTEPS && strcmp(step_names[k], argv[i + 1]); k++)
 				;
 			if (k == NSTEPS)
-				die("check: unknown step '%s' (residue, kconfig, sparse, build, boot)",
+				die("check: unknown step '%s' (residue, links, kconfig, sparse, build, boot)",
 				    argv[i + 1]);
 			c.only[k] = c.any_only = 1;
 			i++;
@@ -495,6 +545,8 @@ int cmd_check(int argc, char **argv)
 			c.log_dir = argv[++i];
 		} else if (!strcmp(a, "--jobs") && i + 1 < argc) {
 			c.jobs = atoi(argv[++i]);
+		} else if (!strcmp(a, "--distcc") && i + 1 < argc) {
+			c.distcc = argv[++i];
 		} else if (!strcmp(a, "--kvm")) {
 			c.kvm = 1;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
@@ -506,6 +558,8 @@ int cmd_check(int argc, char **argv)
 			targets[ntargets++] = argv[i];
 		}
 	}
+	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
+		c.distcc = getenv("DISTCC_HOSTS");
 	if (!ntargets || !c.before) {
 		check_usage(stderr);
 		return 2;
@@ -522,6 +576,7 @@ int cmd_check(int argc, char **argv)
 	/* What the removal is, as the tree before it says (dependents included). */
 	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);
 	opt.no_cocci = 1;
+	opt.no_links = 1;   /* the links step compares the trees themselves */
 	if (removal_plan(&before, c.before, targets, ntargets, &opt, &err) < 0) {
 		print_error_lines(&err);
 		die("check: cannot plan the removal in %s", c.before);
@@ -534,6 +589,8 @@ int cmd_check(int argc, char **argv)
 	       c.log_dir);
 	if (wanted(&c, STEP_RESIDUE))
 		step_residue(&c, &before, targets, ntargets);
+	if (wanted(&c, STEP_LINKS))
+		step_links(&c, &before);
 	if (wanted(&c, STEP_KCONFIG))
 		step_kconfig(&c, &before);
 	if (wanted(&c, STEP_SPARSE))

@@ -12,12 +12,15 @@
 static void remove_usage(FILE *out)
 {
 	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
+	      "                     [--replace-call OLD=NEW]...\n"
 	      "                     [--no-cocci] [--jobs N] [--commit [--series DIR] [--why TEXT]]\n"
 	      "                     TARGET...\n"
 	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
-	      "  --force     run in a git work tree with uncommitted changes, or delete more\n"
-	      "              than 5% of the tree's files\n"
+	      "  --force     run in a git work tree with uncommitted changes, delete more\n"
+	      "              than 5% of the tree's files, or write a removal that leaves\n"
+	      "              link residue (kept code using a removed definition)\n"
 	      "  --replace   rewrite defconfig lines and selects of OLD to NEW instead of deleting\n"
+	      "  --replace-call OLD=NEW  kept code that calls the removed function OLD calls NEW\n"
 	      "  --no-cocci  leave C references other than preprocessor lines alone\n"
 	      "  --commit    in a git work tree: commit the removal as a patch series by area\n"
 	      "              (defconfigs per arch, dependents, the subsystem, MAINTAINERS, docs);\n"
@@ -120,6 +123,33 @@ static void test_hooks(struct apply_options *aopt)
 	aopt->fail_at = fail ? atol(fail) : 0;
 }
 
+/* Kept code would use definitions the removal deletes: say where and how to go on, write nothing. */
+static void __attribute__((noreturn)) refuse_link_residue(const struct removal *r)
+{
+	const struct links_result *l = &r->links;
+
+	for (size_t i = 0; i < l->n; i++) {
+		char *d = links_describe(&l->v[i]);
+
+		fprintf(stderr, "excise: %s\n", d);
+		free(d);
+	}
+	for (size_t i = 0; i < l->selectors.n; i++)
+		fprintf(stderr, "excise: note: %s: a kept user of the removed code\n", l->selectors.v[i]);
+	fprintf(stderr,
+		"excise: the removal leaves %zu use%s of %s definition%s it deletes (link residue); "
+		"every configuration that builds %s would fail to link.  To proceed, for each:\n"
+		"  - remove the user too: add its Kconfig option (or path) to the targets, and its\n"
+		"    dependents go with it;\n"
+		"  - or name a replacement: --replace-call %s=NEW (or `replace-call %s=NEW` in a spec);\n"
+		"  - or keep the definition (remove less);\n"
+		"  - or write the removal anyway with --force and fix the users by hand.\n",
+		l->n, l->n == 1 ? "" : "s", l->n == 1 ? "a" : "the", l->n == 1 ? "" : "s",
+		l->n == 1 ? "it" : "them", l->v[0].name, l->v[0].name);
+	fprintf(stderr, "excise: nothing was changed\n");
+	exit(2);
+}
+
 int cmd_remove(int argc, char **argv)
 {
 	const char *root = ".";
@@ -158,6 +188,14 @@ int cmd_remove(int argc, char **argv)
 			if (!eq || eq == v || !eq[1])
 				die("--replace wants OLD=NEW, not '%s'", v);
 			sv_push(&opt.replace, starts_with(v, "CONFIG_") ? v + 7 : v);
+		} else if ((!strcmp(a, "--replace-call") && i + 1 < argc) ||
+			   starts_with(a, "--replace-call=")) {
+			const char *v = a[14] == '=' ? a + 15 : argv[++i];
+			const char *eq = strchr(v, '=');
+
+			if (!eq || eq == v || !eq[1])
+				die("--replace-call wants OLD=NEW, not '%s'", v);
+			sv_push(&opt.replace_call, v);
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			remove_usage(stdout);
 			return 0;
@@ -188,6 +226,10 @@ int cmd_remove(int argc, char **argv)
 		fprintf(stderr, "excise: nothing was changed\n");
 		exit(2);
 	}
+	if (getenv("EXCISE_TIMES"))
+		fprintf(stderr, "excise: links %.2f s: %zu C files compared, %zu definitions gone, "
+			"%zu with none left, %zu files scanned, %zu uses\n", r.seconds_links,
+			r.links.nchanged, r.links.ngone, r.links.nlost, r.links.files_scanned, r.links.n);
 	if (removal_is_empty(&r)) {
 		fprintf(stderr, "excise: nothing to remove for %s in %s\n", r.fp.name, root);
 		for (size_t i = 0; i < r.plan.nnotes; i++)
@@ -201,6 +243,8 @@ int cmd_remove(int argc, char **argv)
 			check_clean(root, &r.fp);
 		if (!dry_run && !git_is_repo(root))
 			die("%s: --commit needs a git work tree", root);
+		if (!dry_run && !force && r.links.n)
+			refuse_link_residue(&r);
 		popt.dry_run = dry_run;
 		rc = commit_series(&r, &popt);
 		goto out;
@@ -212,6 +256,8 @@ int cmd_remove(int argc, char **argv)
 	}
 	if (!force)
 		check_clean(root, &r.fp);
+	if (!force && r.links.n)
+		refuse_link_residue(&r);
 	switch (plan_apply(&r.plan, &aopt, &err)) {
 	case 0:
 		break;
@@ -228,6 +274,7 @@ int cmd_remove(int argc, char **argv)
 out:
 	removal_release(&r);
 	sv_clear(&opt.replace);
+	sv_clear(&opt.replace_call);
 	sb_release(&err);
 	sb_release(&report);
 	free(targets);

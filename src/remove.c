@@ -396,6 +396,31 @@ static int check_share(const struct removal *r, struct strbuf *err)
 	return -1;
 }
 
+/*
+ * Link residue: kept code that uses a definition the plan takes away.
+ * replace-call pairs (spec and option) rename such uses; the plan is then
+ * checked again.
+ */
+static int plan_links(struct removal *r, const struct remove_options *opt, struct strbuf *err)
+{
+	double t0 = seconds_now();
+	struct strvec pairs = STRVEC_INIT;
+	int rc = links_plan(&r->plan, &r->tree, opt->jobs, &r->links, err);
+
+	for (size_t i = 0; i < r->fp.replace_call.n; i++)
+		sv_push(&pairs, r->fp.replace_call.v[i]);
+	for (size_t i = 0; i < opt->replace_call.n; i++)
+		sv_push(&pairs, opt->replace_call.v[i]);
+	if (rc == 0 && pairs.n) {
+		r->calls_replaced = links_apply_replacements(&r->plan, &r->links, &pairs);
+		if (r->calls_replaced)
+			rc = plan_check(&r->plan, err);
+	}
+	sv_clear(&pairs);
+	r->seconds_links = seconds_now() - t0;
+	return rc;
+}
+
 int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
 		 const struct remove_options *opt, struct strbuf *err)
 {
@@ -440,6 +465,8 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	if (rc == 0 && !opt->allow_large)
 		rc = check_share(r, err);
 	r->seconds_plan = seconds_now() - t0 - r->seconds_locate;
+	if (rc == 0 && !opt->no_links)
+		rc = plan_links(r, opt, err);
 	return rc;
 }
 
@@ -455,6 +482,7 @@ void removal_release(struct removal *r)
 	sv_clear(&r->maintainers);
 	sv_clear(&r->problems);
 	sv_clear(&r->dependents);
+	links_release(&r->links);
 }
 
 int removal_is_empty(const struct removal *r)
@@ -469,6 +497,23 @@ static size_t count_notes(const struct plan *plan, const char *action)
 	for (size_t i = 0; i < plan->nnotes; i++)
 		n += !strcmp(plan->notes[i].action, action);
 	return n;
+}
+
+/* Link residue, replaced calls and the kept options that selected removed symbols. */
+void removal_links_summary(FILE *out, const struct removal *r)
+{
+	for (size_t i = 0; i < r->links.n; i++) {
+		char *d = links_describe(&r->links.v[i]);
+
+		fprintf(out, "  link residue: %s\n", d);
+		free(d);
+	}
+	if (r->calls_replaced)
+		fprintf(out, "  replace-call: %zu use%s renamed\n", r->calls_replaced,
+			r->calls_replaced == 1 ? "" : "s");
+	for (size_t i = 0; i < r->links.selectors.n; i++)
+		fprintf(out, "  kept user: %s: its code is where link residue would be (%s)\n",
+			r->links.selectors.v[i], r->links.n ? "see above" : "none found");
 }
 
 /* What the removal does: deletions, edits per kind, dependents, notes. */
@@ -505,6 +550,7 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 	}
 	for (size_t i = 0; i < r->problems.n; i++)
 		fprintf(out, "  problem: %s\n", r->problems.v[i]);
+	removal_links_summary(out, r);
 	for (size_t i = 0; i < r->plan.nedits; i++)
 		files += !i || strcmp(r->plan.edits[i].path, r->plan.edits[i - 1].path);
 	for (size_t i = 0; i < r->plan.ndels; i++)

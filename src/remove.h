@@ -7,6 +7,7 @@
 #define EXCISE_REMOVE_H
 
 #include "kconfig.h"
+#include "links.h"
 #include "locate.h"
 #include "plan.h"
 #include "target.h"
@@ -17,6 +18,8 @@ struct remove_options {
 	int no_cocci;            /* skip the semantic patches */
 	int allow_large;         /* --force: delete more than 5% of the tree's files */
 	struct strvec replace;   /* --replace OLD=NEW */
+	struct strvec replace_call; /* --replace-call OLD=NEW (links.h) */
+	int no_links;            /* skip the link residue analysis */
 	const char *cocci_dir;   /* cocci/ of this excise */
 };
 
@@ -37,7 +40,9 @@ struct removal {
 	struct strvec maintainers;     /* titles of removed MAINTAINERS sections */
 	struct strvec problems;        /* non-fatal: spatch could not parse, ... */
 	struct strvec dependents;      /* "SYM: reason (file:line)" */
-	double seconds_locate, seconds_plan, seconds_cocci;
+	struct links_result links;     /* link residue of the plan (links.h) */
+	size_t calls_replaced;         /* uses renamed by replace-call */
+	double seconds_locate, seconds_plan, seconds_cocci, seconds_links;
 };
 
 /* The bundled cocci/ directory: $EXCISE_COCCI, or cocci/ next to the binary's parent. */
@@ -54,6 +59,9 @@ void removal_release(struct removal *r);
 
 /* True if the plan changes nothing. */
 int removal_is_empty(const struct removal *r);
+
+/* Print the link residue part of the summary (links.h). */
+void removal_links_summary(FILE *out, const struct removal *r);
 
 /* Print the summary of a planned or applied removal. */
 void removal_summary(FILE *out, const struct removal *r, int applied);

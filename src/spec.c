@@ -18,7 +18,7 @@ void footprint_release(struct footprint *fp)
 {
 	struct strvec *all[] = {
 		&fp->symbols, &fp->paths, &fp->headers, &fp->identifiers, &fp->words,
-		&fp->chrdevs, &fp->blkdevs, &fp->misc_minors, &fp->ioctls, &fp->replace,
+		&fp->chrdevs, &fp->blkdevs, &fp->misc_minors, &fp->ioctls, &fp->replace, &fp->replace_call,
 		&fp->boot_config, &fp->boot_expect, &fp->boot_expect_after, &fp->history,
 		&fp->derivation, &fp->spec_files,
 	};
@@ -149,6 +149,12 @@ static const char *spec_line(struct footprint *fp, const char *key, char *value)
 		if (!eq || eq == value || !eq[1])
 			return "replace is OLD=NEW";
 		push_unique(&fp->replace, value);
+	} else if (!strcmp(key, "replace-call")) {
+		char *eq = strchr(value, '=');
+
+		if (!eq || eq == value || !eq[1])
+			return "replace-call is OLD=NEW";
+		push_unique(&fp->replace_call, value);
 	} else if (!strcmp(key, "boot-config")) {
 		if (!starts_with(value, "CONFIG_") || !strchr(value, '='))
 			return "boot-config is CONFIG_X=value";

@@ -34,6 +34,7 @@ struct footprint {
 	struct keep_rule *keeps;
 	size_t nkeeps, keeps_cap;
 	struct strvec replace;       /* "OLD=NEW": rewrite OLD to NEW instead of deleting */
+	struct strvec replace_call;  /* "OLD=NEW": kept users of a lost function call NEW (links.h) */
 	struct strvec boot_config;   /* extra CONFIG_ lines for the boot kernel */
 	struct strvec boot_expect;   /* boot checks before the removal */
 	struct strvec boot_expect_after; /* boot checks after it */

@@ -1,0 +1,53 @@
+#!/usr/bin/env bash
+# Link residue on the real 6.1 tree:
+#   - excise remove SLOB and excise remove drivers/net/ethernet/intel/ixgb
+#     (without the semantic patches) are written without --force: no kept
+#     code uses a definition they delete (SLOB's functions are all defined
+#     by slab/slub too; ixgb's are used only inside the driver), and
+#     excise check --only links passes on the result;
+#   - negative control: a kept caller of a deleted ixgb function, injected
+#     into e1000 (built whenever E1000 is), makes check fail at links,
+#     naming the function and the file, and makes remove refuse (exit 2,
+#     nothing written) on a tree where the caller was there before.
+set -uo pipefail
+. "$(dirname "$0")/../lib/common.sh"
+pristine=$(pristine)
+
+for case in SLOB:SLOB ixgb:drivers/net/ethernet/intel/ixgb; do
+	name=${case%%:*} target=${case#*:}
+	a=$(workcopy "links-$name")
+	EXCISE_TIMES=1 "$EXCISE" remove --no-cocci -C "$a" "$target" > "$a.out" 2> "$a.err" ||
+		{ cat "$a.out" "$a.err"; fail "$name: remove refused or failed"; }
+	grep 'link residue' "$a.out" && fail "$name: link residue reported"
+	echo "result: $name: $(grep '^excise: links' "$a.err")"
+	grep 'kept user' "$a.out" | sed 's/^ */result: '"$name"': /'
+	"$EXCISE" check -C "$a" --before "$pristine" --only links "$target" > "$a.check" ||
+		{ cat "$a.check"; fail "$name: check --only links failed"; }
+	echo "result: $name: $(grep '^check links' "$a.check")"
+	if [ "$name" = ixgb ]; then
+		# Negative control: a kept caller of ixgb_up, whose file went.
+		f=$a/drivers/net/ethernet/intel/e1000/e1000_main.c
+		{ cat "$f"; printf '\nint ixgb_up(void *adapter);\nint e1000_excise_probe(void *p)\n{\n\treturn ixgb_up(p);\n}\n'; } > "$f.new" &&
+			mv "$f.new" "$f"
+		"$EXCISE" check -C "$a" --before "$pristine" --only links "$target" > "$a.check" &&
+			fail "ixgb: check --only links passed with a kept caller of ixgb_up"
+		grep -q 'link residue: drivers/net/ethernet/intel/e1000/e1000_main.c:[0-9]*: calls ixgb_up()' "$a.check" ||
+			{ cat "$a.check"; fail "ixgb: check did not name the caller of ixgb_up"; }
+		echo "result: ixgb negative control: $(grep 'link residue' "$a.check")"
+
+		# The same caller before the removal: remove refuses and writes nothing.
+		b=$(workcopy links-ixgb-b)
+		f=$b/drivers/net/ethernet/intel/e1000/e1000_main.c
+		{ cat "$f"; printf '\nint ixgb_up(void *adapter);\nint e1000_excise_probe(void *p)\n{\n\treturn ixgb_up(p);\n}\n'; } > "$f.new" &&
+			mv "$f.new" "$f"
+		cp "$f" "$b.saved"
+		"$EXCISE" remove --no-cocci -C "$b" "$target" > "$b.out" 2> "$b.err"; rc=$?
+		[ $rc = 2 ] || { cat "$b.err"; fail "ixgb: remove with a kept caller exits $rc, not 2"; }
+		grep -q 'e1000_main.c:[0-9]*: calls ixgb_up()' "$b.err" || { cat "$b.err"; fail "ixgb: refusal does not name the caller"; }
+		grep -q 'nothing was changed' "$b.err" || fail "ixgb: refusal does not say nothing was changed"
+		[ -d "$b/drivers/net/ethernet/intel/ixgb" ] || fail "ixgb: the refused removal deleted the driver"
+		echo "result: ixgb refused: $(grep -m1 'ixgb_up' "$b.err")"
+		rm -rf "$b" "$b".*
+	fi
+	rm -rf "$a" "$a".*
+done
