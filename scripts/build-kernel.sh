@@ -66,7 +66,6 @@ done
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "$me: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
 
 . "$(dirname "$0")/lib.sh"
-excise_bin
 tree=$(clean_source_tree "$1") || exit 2
 shift
 
@@ -203,7 +202,9 @@ for sym in "${order[@]}"; do
 		say "error: $sym=$w was requested but .config has $sym=$h"
 	fi
 	# Show where the symbol is defined and what it depends on (excise's Kconfig parser).
-	"$excise" kconfig depends -C "$tree" "$sym" 2>&1 | sed 's/^/    /' >&2 || true
+	if excise_bin; then
+		"$excise" kconfig depends -C "$tree" "$sym" 2>&1 | sed 's/^/    /' >&2 || true
+	fi
 done
 [ $bad = 0 ] || die "$bad requested option(s) did not stick in $out/.config: missing dependencies (the \"depends on\" lines above, and any if/menu around the option or around the source line of its Kconfig file), or a choice that another option wins"
 say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options all set"

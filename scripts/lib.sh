@@ -25,10 +25,10 @@ cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
 # excise_bin: the excise binary the scripts ask about Kbuild, Kconfig and
 # specs ($EXCISE, which excise check sets, or src/excise of this repository),
-# as $excise; otherwise a message and exit 2.
+# as $excise; otherwise a message and return 1.
 excise_bin() {
 	excise=${EXCISE:-$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)/src/excise}
-	[ -x "$excise" ] || { echo "$me: $excise is missing (make)" >&2; exit 2; }
+	[ -x "$excise" ] || { echo "$me: $excise is missing (make)" >&2; return 1; }
 }
 
 # tree_tag TREE: "NAME-HASH", TREE's base name and 8 hex digits of the sha1
