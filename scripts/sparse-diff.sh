@@ -72,7 +72,7 @@ done
 command -v sparse >/dev/null || die "sparse is not installed (apt-get install sparse)"
 
 . "$(dirname "$0")/lib.sh"
-excise_bin
+excise_bin || exit 2
 before=$(clean_source_tree "$1") || exit 2
 after=$(clean_source_tree "$2") || exit 2
 config=$3
