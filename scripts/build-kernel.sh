@@ -46,7 +46,6 @@ set -euo pipefail
 
 me=build-kernel.sh
 here=$(cd "$(dirname "$0")" && pwd)
-cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
 die() { echo "$me: $*" >&2; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
@@ -54,15 +53,15 @@ usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
-jobs= name= use_ccache=1 use_mount=1 distcc_hosts=
+jobs= name= want_ccache=1 want_mount=1 distcc_hosts=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
 	--jobs=*) jobs=${1#*=}; shift ;;
 	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
 	--name=*) name=${1#*=}; shift ;;
-	--no-ccache) use_ccache=0; shift ;;
-	--no-mount) use_mount=0; shift ;;
+	--no-ccache) want_ccache=0; shift ;;
+	--no-mount) want_mount=0; shift ;;
 	--distcc) [ $# -ge 2 ] || usage; distcc_hosts=$2; shift 2 ;;
 	--distcc=*) distcc_hosts=${1#*=}; shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
@@ -85,9 +84,7 @@ fi
 tree=$(clean_source_tree "$1") || exit 2
 shift
 
-if [ -z "$name" ]; then
-	name=$(basename "$tree")-$(printf '%s' "$tree" | sha1sum | cut -c1-8)
-fi
+[ -n "$name" ] || name=$(tree_tag "$tree")
 [[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || bad "--name '$name' may hold only letters, digits and ._+-"
 out=$cache/build/$name
 case $out/ in "$tree"/*) die "build directory $out would be inside the source tree" ;; esac
@@ -117,15 +114,7 @@ if ! flock -n 9; then
 	flock 9
 fi
 
-# A build directory last used for another tree, or for an earlier tree at
-# the same path (a work copy made again: another inode or birth time),
-# starts afresh.
-tree_id="$tree $(stat -c '%i %W' "$tree")"
-if [ -f "$out/.excise-tree" ] && [ "$(cat "$out/.excise-tree")" != "$tree_id" ]; then
-	say "$out was last used for another tree ($(cut -d' ' -f1 "$out/.excise-tree")); starting it afresh"
-	find "$out" -mindepth 1 -delete
-fi
-printf '%s\n' "$tree_id" > "$out/.excise-tree"
+claim_build_dir "$tree" "$out"
 
 # All settings (assignments and "is not set" lines) of the fragments, in order.
 merged=$out/.excise-fragment
@@ -139,33 +128,21 @@ merged=$out/.excise-fragment
 mv "$merged.tmp" "$merged"
 
 # Where make sees the tree: a read-only bind mount at a fixed path in a
-# private mount namespace (see the header), or the tree itself.
+# private mount namespace (see the header and scripts/lib.sh), or the tree.
 srcpath=$tree
-mnt=$cache/srcmnt
-if [ $use_mount = 1 ] && [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
-	mkdir -p "$mnt"
-	if unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && test -f "$2/Makefile"' sh "$tree" "$mnt" 2>/dev/null; then
-		srcpath=$mnt
+if [ $want_mount = 1 ] && [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
+	if mount_init "$tree"; then
+		srcpath=$srcmnt
 	else
 		say "note: cannot bind-mount $tree in a private mount namespace; building it at its own path"
 	fi
 fi
-kmake() {
-	if [ "$srcpath" = "$mnt" ]; then
-		unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && shift 2 && exec make "$@"' \
-			sh "$tree" "$mnt" "$@"
-	else
-		make "$@"
-	fi
-}
 
-makeargs=(-C "$srcpath" O="$out" ARCH=x86_64
+makeargs=(O="$out" ARCH=x86_64
 	KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2015}")
-if [ $use_ccache = 1 ] && command -v ccache >/dev/null; then
-	export CCACHE_DIR=$cache/ccache CCACHE_NOHASHDIR=1
-	mkdir -p "$CCACHE_DIR"
-	makeargs+=(CC="ccache gcc" HOSTCC="ccache gcc")
+if [ $want_ccache = 1 ] && use_ccache; then
+	makeargs+=("${ccache_args[@]}")
 	ccache_note="ccache in $CCACHE_DIR"
 	if [ -n "$distcc_hosts" ]; then
 		export CCACHE_PREFIX=distcc
@@ -204,9 +181,9 @@ fail_log() {
 t0=$SECONDS
 say "configuring $tree in $out (tinyconfig + ${#frags[@]} fragment(s)${extra:+ + options})"
 [ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
-kmake "${makeargs[@]}" tinyconfig >>"$log" 2>&1 || fail_log "make tinyconfig failed"
+kmake "$tree" "${makeargs[@]}" tinyconfig >>"$log" 2>&1 || fail_log "make tinyconfig failed"
 cat "$merged" >> "$out/.config"
-kmake "${makeargs[@]}" olddefconfig >>"$log" 2>&1 || fail_log "make olddefconfig failed"
+kmake "$tree" "${makeargs[@]}" olddefconfig >>"$log" 2>&1 || fail_log "make olddefconfig failed"
 if [ -f "$out/.config.excise-prev" ]; then
 	if cmp -s "$out/.config" "$out/.config.excise-prev"; then
 		mv "$out/.config.excise-prev" "$out/.config"
@@ -247,24 +224,10 @@ for sym in "${order[@]}"; do
 	else
 		say "error: $sym=$w was requested but .config has $sym=$h"
 	fi
-	# Show where the symbol is defined and what it depends on.
-	short=${sym#CONFIG_}
-	grep -rlE --include='Kconfig*' "^[[:space:]]*(menu)?config[[:space:]]+${short}[[:space:]]*\$" "$tree" 2>/dev/null |
-		while IFS= read -r kf; do
-			awk -v sym="$short" -v name="${kf#"$tree"/}" '
-				function done_block() { if (inblk && !prompt) print "    " name ": (no prompt: only another option can select it)" }
-				/^[[:space:]]*(menu)?config[[:space:]]/ {
-					done_block(); inblk = ($2 == sym); prompt = 0
-					if (inblk) print "    " name ":" FNR ": " $1 " " $2
-					next
-				}
-				/^[[:space:]]*(endmenu|endchoice|endif|menu|choice|if|source|comment)([[:space:]]|$)/ { done_block(); inblk = 0 }
-				inblk && /^[[:space:]]*(bool|tristate|string|int|hex)[[:space:]]+"/ { prompt = 1 }
-				inblk && /^[[:space:]]*prompt[[:space:]]/ { prompt = 1 }
-				inblk && /^[[:space:]]*depends on/ { sub(/^[[:space:]]+/, ""); print "    " name ":" FNR ":   " $0 }
-				END { done_block() }
-			' "$kf" >&2
-		done || true
+	# Show where the symbol is defined and what it depends on (excise's Kconfig parser).
+	if excise_bin; then
+		"$excise" kconfig depends -C "$tree" "$sym" 2>&1 | sed 's/^/    /' >&2 || true
+	fi
 done
 [ $bad = 0 ] || die "$bad requested option(s) did not stick in $out/.config: missing dependencies (the \"depends on\" lines above, and any if/menu around the option or around the source line of its Kconfig file), or a choice that another option wins"
 say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options all set"
@@ -272,7 +235,7 @@ say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options
 # Build, with a progress line now and then.
 t1=$SECONDS
 say "building bzImage with -j$jobs, $ccache_note (log: $log)"
-kmake "${makeargs[@]}" -j"$jobs" bzImage >>"$log" 2>&1 &
+kmake "$tree" "${makeargs[@]}" -j"$jobs" bzImage >>"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true' EXIT INT TERM
 last=$SECONDS

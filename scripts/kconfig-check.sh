@@ -80,7 +80,7 @@ for c in "$@"; do
 done
 [ ${#configs[@]} -gt 0 ] || die "no configuration to check (--no-default and no ARCH:TARGET)"
 
-builddir() { echo "$cache/build/kconfig-$(basename "$1")-$(printf '%s' "$1" | sha1sum | cut -c1-8)"; }
+builddir() { echo "$cache/build/kconfig-$(tree_tag "$1")"; }
 if [ -n "$name" ]; then
 	[[ $name =~ ^[A-Za-z0-9._+-]+$ ]] || die "--name '$name' may hold only letters, digits and ._+-"
 	bdir=$cache/build/kconfig-$name-before

@@ -75,18 +75,16 @@ git -C "$after" config user.name >/dev/null || git -C "$after" config user.name 
 git -C "$after" config user.email >/dev/null || git -C "$after" config user.email "excise@localhost"
 echo "work tree: $after ($(git -C "$after" log --oneline -1))"
 
-# The boot options and checks of the subsystem: from its spec, if it has one.
-spec=$top/specs/$name.spec
-boot_config=() expect_before=() expect_after=()
-if [ -f "$spec" ]; then
-	while read -r key value; do
-		case $key in
-		boot-config) boot_config+=("$value") ;;
-		boot-expect) expect_before+=(--expect "$value") ;;
-		boot-expect-after) expect_after+=(--expect "$value") ;;
-		esac
-	done < "$spec"
-fi
+# What the spec says (excise spec; nothing for a symbol or a path): the boot
+# options and checks, the owned directories, the earlier removal.
+"$excise" spec "$target" >/dev/null
+[ $? -le 1 ] || fail "the spec of $target"
+spec() { "$excise" spec --get "$1" "$target"; }
+mapfile -t boot_config < <(spec boot-config)
+expect_before=()
+while read -r e; do expect_before+=(--expect "$e"); done < <(spec boot-expect)
+mapfile -t own_dirs < <(spec path | grep '/$')
+mapfile -t history < <(spec history)
 
 stage "build and boot the tree before the removal"
 kernel=$("$top/scripts/build-kernel.sh" --name "run-$name-before" "$before" "${boot_config[@]}" | tail -n 1) ||
@@ -124,13 +122,18 @@ stage_times+=($((SECONDS - stage_start)))
 	echo "What excise removed (excise remove):"
 	sed 's/^/  /' "$out/remove.txt"
 	echo
-	if [ -f "$spec" ] && grep -q '^history' "$spec"; then
+	if [ ${#history[@]} -gt 0 ]; then
 		echo "The earlier removal next to excise's (files changed or deleted):"
 		printf '  %-46s %-22s %s\n' path "earlier removal" excise
-		git -C "$after" diff --name-status "$base" HEAD | awk '{ print $2 }' |
-			sed -E 's#^(fs/intermezzo)/.*#\1/#' | sort -u | while read -r path; do
+		# A file of an owned directory counts as the directory.
+		git -C "$after" diff --no-renames --name-only "$base" HEAD | while read -r path; do
+			for d in ${own_dirs[@]+"${own_dirs[@]}"}; do
+				case $path in "$d"*) path=$d; break ;; esac
+			done
+			echo "$path"
+		done | sort -u | while read -r path; do
 			earlier="left behind"
-			grep '^history' "$spec" | grep -qF " ${path%/}" && earlier="removed"
+			printf ' %s\n' "${history[@]}" | grep -qF " ${path%/}" && earlier="removed"
 			what=changed
 			git -C "$after" cat-file -e "HEAD:${path%/}" 2>/dev/null || what=deleted
 			printf '  %-46s %-22s %s\n' "$path" "$earlier" "$what"
@@ -142,10 +145,10 @@ stage_times+=($((SECONDS - stage_start)))
 	ls "$out/series" | sed 's/^/  /'
 	echo
 	echo "Boot before the removal:"
-	grep -a -E 'EXCISE-BOOT|intermezzo|^Linux version' "$out/boot-before.log" | head -n 8 | sed 's/^/  | /'
+	"$excise" boot-log --word "$name" "$out/boot-before.log" | sed 's/^/  /'
 	echo
 	echo "Boot after the removal:"
-	grep -a -E 'EXCISE-BOOT|excise-boot: ok|^Linux version' "$out/check/console.log" 2>/dev/null | head -n 8 | sed 's/^/  | /'
+	"$excise" boot-log "$out/check/console.log" 2>/dev/null | sed 's/^/  /'
 	echo
 	echo "Check after the removal:"
 	sed -n '/^step /,$p' "$out/check.txt" | sed 's/^/  /'

@@ -47,7 +47,6 @@
 set -euo pipefail
 
 me=sparse-diff.sh
-cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
 usage() { echo "usage: $me [--jobs N] [--name NAME] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE..." >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
@@ -73,6 +72,7 @@ done
 command -v sparse >/dev/null || die "sparse is not installed (apt-get install sparse)"
 
 . "$(dirname "$0")/lib.sh"
+excise_bin || exit 2
 before=$(clean_source_tree "$1") || exit 2
 after=$(clean_source_tree "$2") || exit 2
 config=$3
@@ -111,9 +111,7 @@ for f in "$@"; do
 	[ $inb = 1 ] || new_in_after+=("$src")
 done
 
-builddir() {
-	echo "$cache/build/sparse-$(basename "$1")-$(printf '%s' "$1" | sha1sum | cut -c1-8)-$config_id"
-}
+builddir() { echo "$cache/build/sparse-$(tree_tag "$1")-$config_id"; }
 if [ -n "$name" ]; then
 	out_before=$cache/build/sparse-$name-before-$config_id
 	out_after=$cache/build/sparse-$name-after-$config_id
@@ -122,56 +120,21 @@ else
 	out_after=$(builddir "$after")
 fi
 
-# As in build-kernel.sh: when root, make sees each tree read-only at one
-# fixed path in a private mount namespace, so that ccache hits across trees
-# and nothing can write into them.
-mnt=$cache/srcmnt
-use_mount=0
-if [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; then
-	mkdir -p "$mnt"
-	if unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && test -f "$2/Makefile"' sh "$before" "$mnt" 2>/dev/null; then
-		use_mount=1
-	fi
-fi
-# kmake TREE ARGS...: make -C TREE (or its mount) ARGS...
-kmake() {
-	local tree=$1
-	shift
-	if [ $use_mount = 1 ]; then
-		unshare -m --propagation private sh -c 'mount --bind -o ro "$1" "$2" && shift 2 && exec make -C "$@"' \
-			sh "$tree" "$mnt" "$mnt" "$@"
-	else
-		make -C "$tree" "$@"
-	fi
-}
-# A build directory last used for another tree, or for an earlier tree at
-# the same path (a work copy made again), starts afresh: kbuild would trust
-# the time stamps of the other tree's files.
-claim() {
-	local tree=$1 out=$2 id
-	id="$tree $(stat -c '%i %W' "$tree")"
-	if [ -f "$out/.excise-tree" ] && [ "$(cat "$out/.excise-tree")" != "$id" ]; then
-		say "$(basename "$out") was used for another tree; starting it afresh"
-		find "$out" -mindepth 1 -delete
-	fi
-	mkdir -p "$out"
-	printf '%s\n' "$id" > "$out/.excise-tree"
-}
-
+# As in build-kernel.sh: the trees at one path in a mount namespace, and
+# ccache (scripts/lib.sh).
+mount_init "$before" || true
+mnt=$srcmnt
 common=(ARCH=x86_64 KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2015")
-if command -v ccache >/dev/null; then
-	export CCACHE_DIR=$cache/ccache
-	mkdir -p "$CCACHE_DIR"
-	export CCACHE_NOHASHDIR=1
-	common+=(CC="ccache gcc" HOSTCC="ccache gcc")
+if use_ccache; then
+	common+=("${ccache_args[@]}")
 fi
 
 # configure TREE OUT: make OUT/.config; keep the old file (and its time
 # stamp) when nothing changed.
 configure() {
 	local tree=$1 out=$2 src=$3 log=$2/excise-config.log
-	claim "$tree" "$out"
+	claim_build_dir "$tree" "$out"
 	[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
 	if [ -n "$src" ]; then
 		cp "$src" "$out/.config"
@@ -282,88 +245,18 @@ normalise() {
 	'
 }
 
-# needs TREE OBJ: the CONFIG symbols that OBJ needs, from the Makefiles of
-# its directory and of each directory above it, one level a line: the
-# alternatives of a level are separated by "|", "-" is "none".  A heuristic:
-# it reads obj-$(CONFIG_X), composite objects (x-y, x-objs, x-$(CONFIG_Y))
-# and subdirectories, not ifeq blocks or variables.
-needs() {
-	local tree=$1 dir name mk alts
-	dir=$(dirname "$2") name=$(basename "$2")
-	while [ "$dir" != . ] && [ "$dir" != / ]; do
-		mk=$tree/$dir/Makefile
-		[ -f "$tree/$dir/Kbuild" ] && mk=$tree/$dir/Kbuild
-		if [ -f "$mk" ]; then
-			alts=$(awk -v target="$name" '
-				{
-					line = $0
-					while (line ~ /\\$/ && (getline nxt) > 0) {
-						sub(/\\$/, "", line)
-						line = line " " nxt
-					}
-					sub(/#.*/, "", line)
-					lines[++n] = line
-				}
-				function find(t, need, depth,    i, l, lhs, rhs, k, w, m, hit, sym, base, conj) {
-					if (depth > 5)
-						return
-					for (i = 1; i <= n; i++) {
-						l = lines[i]
-						if (!match(l, /[:+]?=/))
-							continue
-						lhs = substr(l, 1, RSTART - 1)
-						rhs = substr(l, RSTART + RLENGTH)
-						gsub(/[ \t]/, "", lhs)
-						k = split(rhs, w, /[ \t]+/)
-						hit = 0
-						for (m = 1; m <= k; m++)
-							if (w[m] == t)
-								hit = 1
-						if (!hit)
-							continue
-						sym = ""
-						if (match(lhs, /\$\(CONFIG_[A-Za-z0-9_]+\)/))
-							sym = substr(lhs, RSTART + 2, RLENGTH - 3)
-						conj = need
-						if (sym != "")
-							conj = conj (conj == "" ? "" : " ") sym
-						if (lhs ~ /^(obj|lib)-/) {
-							print (conj == "" ? "-" : conj)
-						} else {
-							base = lhs
-							sub(/-(objs|y|m|\$\(CONFIG_[A-Za-z0-9_]+\))$/, "", base)
-							if (base != lhs && base != "")
-								find(base ".o", conj, depth + 1)
-						}
-					}
-				}
-				END { find(target, "", 0) }
-			' "$mk" | sort -u | paste -sd'|')
-			[ -z "$alts" ] || echo "$alts"
-		fi
-		name=$(basename "$dir")/
-		dir=$(dirname "$dir")
-	done
-}
-
-# unbuilt CONFIGFILE TREE OBJ: print the symbols OBJ misses in CONFIGFILE,
-# nothing when every level of its path has an alternative that is enabled.
-unbuilt() {
-	local config=$1 tree=$2 obj=$3 level alt sym ok missing=
-	while IFS= read -r level; do
-		ok=0
-		IFS='|' read -ra alts <<< "$level"
-		for alt in "${alts[@]}"; do
-			[ "$alt" = - ] && { ok=1; break; }
-			ok=1
-			for sym in $alt; do
-				grep -Eq "^$sym=[ym]\$" "$config" || { ok=0; break; }
-			done
-			[ $ok = 0 ] || break
-		done
-		[ $ok = 1 ] || missing+="${missing:+; }${level//|/ or }"
-	done < <(needs "$tree" "$obj")
-	[ -z "$missing" ] || echo "$missing"
+# notes CONFIGFILE TREE WHERE TAIL OBJ...: a note for each object that
+# CONFIGFILE does not build, by the obj-$(CONFIG_X) lines of the Makefiles
+# on its path (excise kbuild needs; ifeq blocks and variables are not read).
+notes() {
+	local config=$1 tree=$2 where=$3 tail=$4 found o m
+	shift 4
+	[ $# -gt 0 ] || return 0
+	found=$("$excise" kbuild needs -C "$tree" --config "$config" "$@") ||
+		die "excise kbuild needs failed in $tree"
+	while IFS=$'\t' read -r o m; do
+		[ -z "$o" ] || echo "$me: note: $config_desc does not build $o$where (it needs $m)$tail"
+	done <<< "$found"
 }
 
 # Number the duplicates, so that the comparison counts them: KEY#n<TAB>DISPLAY.
@@ -408,15 +301,10 @@ gone=$(LC_ALL=C join -t "$(printf '\t')" -v 1 \
 	<(number < "$wbefore") \
 	<(number < "$wafter") | wc -l)
 
-for o in ${objs_before[@]+"${objs_before[@]}"}; do
-	m=$(unbuilt "$out_before/.config" "$before" "$o")
-	[ -z "$m" ] || echo "$me: note: $config_desc does not build $o (it needs $m): its warnings may be meaningless"
-done
-for o in ${new_in_after[@]+"${new_in_after[@]}"}; do
-	o=${o%.c}.o
-	m=$(unbuilt "$out_after/.config" "$after" "$o")
-	[ -z "$m" ] || echo "$me: note: $config_desc does not build $o in after (it needs $m)"
-done
+notes "$out_before/.config" "$before" "" ": its warnings may be meaningless" \
+	${objs_before[@]+"${objs_before[@]}"}
+notes "$out_after/.config" "$after" " in after" "" \
+	${new_in_after[@]+"${new_in_after[@]/%.c/.o}"}
 echo "$me: before: $wb warning(s), $eb error(s) in ${#objs_before[@]} object(s)"
 echo "$me: after:  $wa warning(s), $ea error(s) in ${#objs_after[@]} object(s)${skipped_after:+, ${#skipped_after[@]} removed file(s) skipped}${new_in_after:+, ${#new_in_after[@]} new file(s)}"
 for s in ${skipped_after[@]+"${skipped_after[@]}"}; do echo "$me:   removed in after: $s"; done

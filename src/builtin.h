@@ -6,6 +6,10 @@ int cmd_locate(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_check(int argc, char **argv);
 int cmd_cpp(int argc, char **argv);
+int cmd_spec(int argc, char **argv);
+int cmd_boot_log(int argc, char **argv);
+int cmd_kbuild(int argc, char **argv);
+int cmd_kconfig(int argc, char **argv);
 int cmd_kconfig_remove(int argc, char **argv);
 
 #endif

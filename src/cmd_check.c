@@ -16,15 +16,17 @@
  * Each step prints one result line; the table at the end repeats them.
  * Exit status 0 only when every step that ran passed.
  */
+#include <dirent.h>
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include "builtin.h"
 #include "kbuild.h"
 #include "remove.h"
+#include "run_command.h"
 #include "walk.h"
 
 enum step { STEP_RESIDUE, STEP_LINKS, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
@@ -58,32 +60,44 @@ static void check_usage(FILE *out)
 	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n", out);
 }
 
+/* The path of this excise binary, for the scripts (EXCISE=...): they ask it about Kbuild and Kconfig. */
+static char *self_env(void)
+{
+	char exe[4096];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	return xasprintf("EXCISE=%s", exe);
+}
+
 /* Run a script of excise's scripts/ with its output in log; the last line goes to tail. */
 static int run_script(struct check *c, enum step s, char **argv, char *tail, size_t tailsz)
 {
 	char *log = xasprintf("%s/%s.log", c->log_dir, step_names[s]);
+	char *self = self_env();
+	char *env[] = { self, NULL };
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strbuf out = STRBUF_INIT;
-	pid_t pid;
-	int status = -1;
+	int status;
 	FILE *f;
 
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0)
-		die_errno("fork");
-	if (pid == 0) {
-		FILE *lf = freopen(log, "w", stdout);
-
-		if (!lf)
-			_exit(127);
-		dup2(1, 2);
-		execvp(argv[0], argv);
-		fprintf(stderr, "cannot run %s\n", argv[0]);
-		_exit(127);
+	cp.argv = argv;
+	cp.env = self ? env : NULL;
+	cp.out = CHILD_FILE;
+	cp.out_path = log;
+	cp.err = CHILD_TO_OUT;
+	status = run_command(&cp);
+	if (status < 0) {
+		/* It did not start: say so where its output would be. */
+		f = fopen(log, "w");
+		if (f) {
+			fprintf(f, "cannot run %s: %s\n", argv[0], strerror(errno));
+			fclose(f);
+		}
+		status = 127;
 	}
-	while (waitpid(pid, &status, 0) < 0)
-		;
 	f = fopen(log, "r");
 	tail[0] = '\0';
 	if (f) {
@@ -99,26 +113,45 @@ static int run_script(struct check *c, enum step s, char **argv, char *tail, siz
 		snprintf(tail, tailsz, "%s", out.buf ? out.buf : "");
 	}
 	sb_release(&out);
+	free(self);
 	free(log);
-	return WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+	return status;
+}
+
+/* Print the last lines of a file, each as "    | line". */
+static void print_tail(const char *path, int lines)
+{
+	struct strbuf sb = STRBUF_INIT;
+	size_t start;
+	int seen = 0;
+
+	if (read_file(path, &sb) < 0)
+		return;
+	start = sb.len;
+	if (start && sb.buf[start - 1] == '\n')
+		start--;
+	while (start > 0) {
+		if (sb.buf[start - 1] == '\n' && ++seen == lines)
+			break;
+		start--;
+	}
+	for (const char *p = sb.buf + start; p < sb.buf + sb.len;) {
+		const char *nl = memchr(p, '\n', (size_t)(sb.buf + sb.len - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(sb.buf + sb.len - p);
+
+		printf("    | %.*s\n", (int)n, p);
+		p += n + 1;
+	}
+	sb_release(&sb);
 }
 
 /* Print the log of a failed step: its last lines. */
 static void show_log_tail(const struct check *c, enum step s, int lines)
 {
 	char *log = xasprintf("%s/%s.log", c->log_dir, step_names[s]);
-	char *cmd = xasprintf("tail -n %d %s | sed 's/^/    | /'", lines, log);
 
-	if (access(log, R_OK) < 0) {
-		free(log);
-		free(cmd);
-		return;
-	}
+	print_tail(log, lines);
 	free(log);
-	fflush(stdout);
-	if (system(cmd) < 0)
-		warnmsg("cannot show %s/%s.log", c->log_dir, step_names[s]);
-	free(cmd);
 }
 
 static void finish(struct check *c, enum step s, int status, double t0, const char *fmt, ...)
@@ -295,21 +328,38 @@ static void touched_c_files(const struct removal *r, struct strvec *out)
 
 		if (!ends_with(p, ".h") || !slash || starts_with(p, "include/"))
 			continue;
-		/* A local header: a C file of its directory that includes it. */
+		/* A local header: the first C file of its directory (by name) that includes it. */
 		{
-			char *cmd = xasprintf("cd '%s' && grep -l '#include \"%s\"' %.*s/*.c 2>/dev/null | head -n 1",
-					      r->tree.root, slash + 1, (int)(slash - p), p);
-			FILE *f = popen(cmd, "r");
-			char line[1024];
+			char *dir = xstrndup(p, (size_t)(slash - p));
+			char *include = xasprintf("#include \"%s\"", slash + 1);
+			char *full = path_join(r->tree.root, dir);
+			struct dirent **names = NULL;
+			int n = scandir(full, &names, NULL, alphasort);
 
-			if (f && fgets(line, sizeof(line), f)) {
-				line[strcspn(line, "\n")] = '\0';
-				if (!sv_contains(out, line))
-					sv_push(out, line);
+			for (int k = 0; k < n; k++) {
+				const char *name = names[k]->d_name;
+				char *rel = path_join(dir, name);
+				char *abs = path_join(r->tree.root, rel);
+				struct strbuf text = STRBUF_INIT;
+				struct stat st;
+
+				if (name[0] != '.' && ends_with(name, ".c") && stat(abs, &st) == 0 &&
+				    S_ISREG(st.st_mode) && read_file(abs, &text) == 0 && text.buf &&
+				    strstr(text.buf, include)) {
+					if (!sv_contains(out, rel))
+						sv_push(out, rel);
+					k = n;
+				}
+				sb_release(&text);
+				free(abs);
+				free(rel);
 			}
-			if (f)
-				pclose(f);
-			free(cmd);
+			for (int k = 0; k < n; k++)
+				free(names[k]);
+			free(names);
+			free(full);
+			free(include);
+			free(dir);
 		}
 	}
 }
@@ -461,6 +511,41 @@ static void step_build(struct check *c, const struct removal *r)
 	sv_clear(&argv);
 }
 
+/*
+ * The lines of a console log that show what a boot did, as the report
+ * shows them: the kernel's version line, the result and passed checks of
+ * excise's init, the slab allocator's line, and lines naming any of words;
+ * the first 8, each after prefix.  Returns -1 if the log cannot be read.
+ */
+static int print_boot_evidence(const char *log, const struct strvec *words, const char *prefix)
+{
+	static const char *const markers[] = { "EXCISE-BOOT", "excise-boot: ok", "SLUB:", "SLAB:" };
+	struct strbuf sb = STRBUF_INIT;
+	int shown = 0;
+
+	if (read_file(log, &sb) < 0)
+		return -1;
+	for (const char *p = sb.buf; p && p < sb.buf + sb.len && shown < 8;) {
+		const char *nl = memchr(p, '\n', (size_t)(sb.buf + sb.len - p));
+		size_t n = nl ? (size_t)(nl - p) : (size_t)(sb.buf + sb.len - p);
+		char *line = xstrndup(p, n);
+		int hit = starts_with(line, "Linux version");
+
+		for (size_t i = 0; !hit && i < ARRAY_SIZE(markers); i++)
+			hit = strstr(line, markers[i]) != NULL;
+		for (size_t i = 0; !hit && words && i < words->n; i++)
+			hit = strstr(line, words->v[i]) != NULL;
+		if (hit) {
+			printf("%s%s\n", prefix, line);
+			shown++;
+		}
+		free(line);
+		p += n + 1;
+	}
+	sb_release(&sb);
+	return 0;
+}
+
 static void step_boot(struct check *c)
 {
 	double t0 = seconds_now();
@@ -485,13 +570,10 @@ static void step_boot(struct check *c)
 	rc = run_script(c, STEP_BOOT, argv.v, tail, sizeof(tail));
 	finish(c, STEP_BOOT, rc != 0, t0, "%s", tail);
 	{
-		char *cmd = xasprintf("grep -a -E 'EXCISE-BOOT|excise-boot: ok|^Linux version|SLUB:|SLAB:' %s/console.log | head -n 8 | sed 's/^/    | /'",
-				      c->log_dir);
+		char *log = xasprintf("%s/console.log", c->log_dir);
 
-		fflush(stdout);
-		if (system(cmd) < 0)
-			warnmsg("cannot read the boot log");
-		free(cmd);
+		print_boot_evidence(log, NULL, "    | ");
+		free(log);
 	}
 	sv_clear(&argv);
 }
@@ -617,4 +699,50 @@ int cmd_check(int argc, char **argv)
 	free(targets);
 	sb_release(&err);
 	return failed ? 1 : 0;
+}
+
+static void boot_log_usage(FILE *out)
+{
+	fputs("usage: excise boot-log [--word WORD]... LOG\n"
+	      "  The lines of a boot's console LOG that show what it did, as check and\n"
+	      "  scripts/run.sh report them: the kernel's \"Linux version\" line, excise's\n"
+	      "  init (EXCISE-BOOT result, \"excise-boot: ok\" checks), the slab allocator\n"
+	      "  (SLUB:, SLAB:), and lines holding a WORD; the first 8, each after \"| \".\n", out);
+}
+
+int cmd_boot_log(int argc, char **argv)
+{
+	struct strvec words = STRVEC_INIT;
+	const char *log = NULL;
+	int rc = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--word") && i + 1 < argc) {
+			sv_push(&words, argv[++i]);
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			boot_log_usage(stdout);
+			sv_clear(&words);
+			return 0;
+		} else if ((a[0] == '-' && a[1]) || log) {
+			fprintf(stderr, "%s: boot-log: %s '%s'\n", progname,
+				a[0] == '-' ? "unknown option" : "one LOG only, not", a);
+			boot_log_usage(stderr);
+			sv_clear(&words);
+			return 2;
+		} else {
+			log = a;
+		}
+	}
+	if (!log) {
+		boot_log_usage(stderr);
+		return 2;
+	}
+	if (print_boot_evidence(log, &words, "| ") < 0) {
+		fprintf(stderr, "%s: %s: %s\n", progname, log, strerror(errno));
+		rc = 2;
+	}
+	sv_clear(&words);
+	return rc;
 }

@@ -311,3 +311,101 @@ out:
 	sb_release(&err);
 	return status;
 }
+
+static void kconfig_usage(FILE *out)
+{
+	fputs("usage: excise kconfig depends [-C TREE] SYM...\n"
+	      "  Where each symbol (CONFIG_ optional) is defined and what it depends on:\n"
+	      "  \"FILE:LINE: config SYM\", its \"FILE:LINE:   depends on ...\" lines, and\n"
+	      "  \"FILE: (no prompt: only another option can select it)\" for an entry\n"
+	      "  without a prompt.  Exit 1 if a symbol is defined nowhere.\n", out);
+}
+
+/* The physical line of data at off, without leading blanks and its newline. */
+static void print_line_at(const struct kfile *f, size_t off)
+{
+	size_t s = off, e = line_end(f->data, f->len, off);
+
+	while (s < e && (f->data[s] == ' ' || f->data[s] == '\t'))
+		s++;
+	while (e > s && (f->data[e - 1] == '\n' || f->data[e - 1] == '\r'))
+		e--;
+	printf("%.*s\n", (int)(e - s), f->data + s);
+}
+
+/* `excise kconfig depends`: where symbols are defined and what they depend on. */
+int cmd_kconfig(int argc, char **argv)
+{
+	const char *root = ".";
+	struct strvec syms = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct kconfig_db db;
+	struct plan plan;
+	struct tree t;
+	int rc = 0;
+
+	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
+		kconfig_usage(stdout);
+		return 0;
+	}
+	if (argc < 2 || strcmp(argv[1], "depends")) {
+		if (argc >= 2)
+			fprintf(stderr, "%s: kconfig: unknown query '%s'\n", progname, argv[1]);
+		kconfig_usage(stderr);
+		return 2;
+	}
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "-C") && i + 1 < argc) {
+			root = argv[++i];
+		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+			kconfig_usage(stdout);
+			sv_clear(&syms);
+			return 0;
+		} else if (argv[i][0] == '-') {
+			fprintf(stderr, "%s: kconfig: unknown option '%s'\n", progname, argv[i]);
+			kconfig_usage(stderr);
+			sv_clear(&syms);
+			return 2;
+		} else {
+			sv_push(&syms, strip_config(argv[i]));
+		}
+	}
+	if (!syms.n) {
+		kconfig_usage(stderr);
+		return 2;
+	}
+	tree_load(&t, root);
+	plan_init(&plan, t.root);
+	/* A file that does not parse is named on stderr; the others still answer. */
+	if (kconfig_db_load(&db, &t, &plan, &err) < 0)
+		print_errors(&err);
+	for (size_t i = 0; i < syms.n; i++) {
+		size_t n;
+		const struct kconfig_def *defs = kconfig_defs(&db, syms.v[i], &n);
+
+		if (!n) {
+			fprintf(stderr, "%s: kconfig: %s is not defined in any Kconfig file of %s\n",
+				progname, syms.v[i], t.root);
+			rc = 1;
+		}
+		for (size_t k = 0; k < n; k++) {
+			const struct kconfig_def *d = &defs[k];
+
+			printf("%s:%zu: %s %s\n", d->path, d->line, d->is_menuconfig ? "menuconfig" : "config",
+			       d->name);
+			for (const struct kattr *a = d->node ? d->node->attrs : NULL; a; a = a->next)
+				if (a->kind == KA_DEPENDS) {
+					printf("%s:%zu:   ", d->path, a->line);
+					print_line_at(d->node->file, a->start);
+				}
+			if (!d->prompt)
+				printf("%s: (no prompt: only another option can select it)\n", d->path);
+		}
+	}
+	kconfig_db_release(&db);
+	plan_release(&plan);
+	tree_release(&t);
+	sv_clear(&syms);
+	sb_release(&err);
+	return rc;
+}

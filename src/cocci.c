@@ -1,5 +1,6 @@
 /* cocci.c - run a semantic patch with spatch and turn its diff and report into the plan. */
 #include "cocci.h"
+#include "run_command.h"
 #include "walk.h"
 
 #include <errno.h>
@@ -8,7 +9,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -749,55 +749,36 @@ static void patch_options(const char *text, struct strvec *out)
 
 /* One spatch process: its stdout through a pipe, its stderr into a temporary file. */
 struct spatch_run {
-	pid_t pid;
-	int out_fd;
+	struct child_process cp;
 	FILE *err_file;
 	struct strbuf out, errtext;
 	int status;
 };
 
-/* Start argv in dir; returns 0, or -1 with errno set. */
+/* Start argv in dir; returns 0, or -1 with errno set (ENOENT: no spatch). */
 static int spawn(struct spatch_run *r, const char *dir, char *const argv[])
 {
-	int pipefd[2];
+	struct child_process init = CHILD_PROCESS_INIT;
 
 	memset(r, 0, sizeof(*r));
-	r->out_fd = -1;
+	r->cp = init;
 	r->err_file = tmpfile();
 	if (!r->err_file)
 		return -1;
-	if (pipe(pipefd) < 0) {
-		fclose(r->err_file);
-		return -1;
-	}
-	fflush(stdout);
-	fflush(stderr);
-	r->pid = fork();
-	if (r->pid < 0) {
+	r->cp.argv = argv;
+	r->cp.dir = dir;
+	r->cp.in = CHILD_NULL;
+	r->cp.out = CHILD_PIPE;
+	r->cp.err = CHILD_FD;
+	r->cp.err_fd = fileno(r->err_file);
+	if (start_command(&r->cp) < 0) {
 		int e = errno;
 
-		close(pipefd[0]);
-		close(pipefd[1]);
 		fclose(r->err_file);
+		r->err_file = NULL;
 		errno = e;
 		return -1;
 	}
-	if (r->pid == 0) {
-		int devnull = open("/dev/null", O_RDONLY);
-
-		if (devnull >= 0)
-			dup2(devnull, 0);
-		dup2(pipefd[1], 1);
-		dup2(fileno(r->err_file), 2);
-		close(pipefd[0]);
-		close(pipefd[1]);
-		if (chdir(dir) < 0)
-			_exit(126);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	close(pipefd[1]);
-	r->out_fd = pipefd[0];
 	return 0;
 }
 
@@ -809,13 +790,13 @@ static void collect(struct spatch_run *runs, size_t n)
 	size_t open_fds = 0;
 
 	for (size_t i = 0; i < n; i++)
-		open_fds += runs[i].out_fd >= 0;
+		open_fds += runs[i].cp.out_fd >= 0;
 	while (open_fds) {
 		size_t k = 0;
 
 		for (size_t i = 0; i < n; i++)
-			if (runs[i].out_fd >= 0) {
-				pfd[k].fd = runs[i].out_fd;
+			if (runs[i].cp.out_fd >= 0) {
+				pfd[k].fd = runs[i].cp.out_fd;
 				pfd[k].events = POLLIN;
 				pfd[k].revents = 0;
 				map[k++] = i;
@@ -832,12 +813,12 @@ static void collect(struct spatch_run *runs, size_t n)
 
 			if (!pfd[j].revents)
 				continue;
-			got = read(r->out_fd, buf, sizeof(buf));
+			got = read(r->cp.out_fd, buf, sizeof(buf));
 			if (got > 0) {
 				sb_addn(&r->out, buf, (size_t)got);
 			} else if (got == 0 || errno != EINTR) {
-				close(r->out_fd);
-				r->out_fd = -1;
+				close(r->cp.out_fd);
+				r->cp.out_fd = -1;
 				open_fds--;
 			}
 		}
@@ -846,17 +827,13 @@ static void collect(struct spatch_run *runs, size_t n)
 	free(map);
 	for (size_t i = 0; i < n; i++) {
 		struct spatch_run *r = &runs[i];
-		int status;
 		char buf[65536];
 		size_t got;
 
-		if (r->out_fd >= 0) {
-			close(r->out_fd);
-			r->out_fd = -1;
-		}
-		while (waitpid(r->pid, &status, 0) < 0 && errno == EINTR)
-			;
-		r->status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+		/* -1 (cannot wait) counts as a failure, as a signal does (128 + N). */
+		r->status = finish_command(&r->cp);
+		if (r->status < 0)
+			r->status = 126;
 		rewind(r->err_file);
 		while ((got = fread(buf, 1, sizeof(buf), r->err_file)) > 0)
 			sb_addn(&r->errtext, buf, got);
@@ -1062,10 +1039,14 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		for (int mode = 0; mode < 2; mode++) {
 			char **argv = mode_argv(&common, groups[c], mode ? report_words : patch_words);
 			int r = spawn(&runs[nruns], plan->root, argv);
+			int e = errno;
 
 			free_argv(argv);
 			if (r < 0) {
-				sb_addf(err, "excise: cannot run spatch: %s\n", strerror(errno));
+				if (e == ENOENT)
+					sb_addf(err, "excise: spatch not found (install coccinelle)\n");
+				else
+					sb_addf(err, "excise: cannot run spatch: %s\n", strerror(e));
 				break;
 			}
 			nruns++;

@@ -1,5 +1,6 @@
 /* git.c - the git work tree a removal runs in. */
 #include "git.h"
+#include "run_command.h"
 
 #include <stdlib.h>
 #include <string.h>

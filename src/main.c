@@ -14,6 +14,10 @@ static const struct command {
 	{ "remove", cmd_remove, "remove a subsystem: plan, check, then apply atomically" },
 	{ "check", cmd_check, "prove a removal: residue, Kconfig, sparse, build, boot" },
 	{ "cpp", cmd_cpp, "resolve preprocessor conditionals with symbols off (like unifdef)" },
+	{ "spec", cmd_spec, "what a spec says (--get KEY), for scripts" },
+	{ "kbuild", cmd_kbuild, "what the Makefiles say: the options an object needs" },
+	{ "kconfig", cmd_kconfig, "what Kconfig says: where a symbol is defined, its dependencies" },
+	{ "boot-log", cmd_boot_log, "the lines of a boot's console log that show what it did" },
 	{ "kconfig-remove", cmd_kconfig_remove, NULL },   /* hidden: debugging */
 };
 

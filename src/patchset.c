@@ -1,6 +1,7 @@
 /* patchset.c - the series as git commits, and as format-patch output with a cover letter. */
 #define _XOPEN_SOURCE 700
 #include "patchset.h"
+#include "run_command.h"
 
 #include <dirent.h>
 #include <errno.h>

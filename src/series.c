@@ -3,6 +3,7 @@
  * the kernel does and write their messages (see series.h for the order).
  */
 #include "series.h"
+#include "run_command.h"
 
 #include <ctype.h>
 #include <stdlib.h>

@@ -344,56 +344,6 @@ size_t line_end(const char *buf, size_t len, size_t off)
 	return nl ? (size_t)(nl - buf) + 1 : len;
 }
 
-int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr)
-{
-	int pipefd[2] = { -1, -1 };
-	pid_t pid;
-	int status;
-
-	if (out && pipe(pipefd) < 0)
-		return -1;
-	fflush(stdout);
-	fflush(stderr);
-	pid = fork();
-	if (pid < 0)
-		return -1;
-	if (pid == 0) {
-		if (out) {
-			dup2(pipefd[1], 1);
-			close(pipefd[0]);
-			close(pipefd[1]);
-		}
-		if (quiet_stderr) {
-			int fd = open("/dev/null", O_WRONLY);
-			if (fd >= 0)
-				dup2(fd, 2);
-		}
-		if (dir && chdir(dir) < 0)
-			_exit(127);
-		execvp(argv[0], argv);
-		_exit(127);
-	}
-	if (out) {
-		char buf[65536];
-		ssize_t n;
-
-		close(pipefd[1]);
-		while ((n = read(pipefd[0], buf, sizeof(buf))) != 0) {
-			if (n < 0) {
-				if (errno == EINTR)
-					continue;
-				break;
-			}
-			sb_addn(out, buf, (size_t)n);
-		}
-		close(pipefd[0]);
-	}
-	while (waitpid(pid, &status, 0) < 0)
-		if (errno != EINTR)
-			return -1;
-	return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-}
-
 char *path_normalize(const char *path, int *is_dir)
 {
 	struct strbuf sb = STRBUF_INIT;

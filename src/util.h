@@ -106,9 +106,6 @@ size_t line_of_offset(const char *buf, size_t off);
 size_t line_start(const char *buf, size_t off);
 size_t line_end(const char *buf, size_t len, size_t off);
 
-/* Run argv (argv[0] looked up in PATH) in dir, output to sb if non-NULL.  Returns exit status, or -1. */
-int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr);
-
 /* Levenshtein distance between two strings. */
 size_t edit_distance(const char *a, const char *b);
 

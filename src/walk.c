@@ -1,5 +1,6 @@
 /* walk.c - list the files of a kernel tree, without build outputs. */
 #include "walk.h"
+#include "run_command.h"
 
 #include <dirent.h>
 #include <errno.h>

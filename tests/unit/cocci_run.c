@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cocci.h"
+#include "run_command.h"
 #include "unit.h"
 
 static const char a_c[] =

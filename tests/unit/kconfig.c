@@ -6,6 +6,7 @@
 
 #include "kconfig.h"
 #include "kconfig_ast.h"
+#include "run_command.h"
 #include "unit.h"
 
 /*

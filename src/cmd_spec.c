@@ -1,0 +1,146 @@
+/*
+ * cmd_spec.c - excise spec: what a spec says, for scripts (run.sh asks it
+ * for boot-config, boot-expect, history, ...), so that only spec.c reads
+ * spec files.
+ *
+ *   excise spec [--get KEY] TARGET
+ *
+ * TARGET is a bundled spec name or a spec file.  With --get, the values of
+ * KEY one a line (a keep rule as "PATTERN REASON"); without it, every key
+ * and value as "key value" lines, in the order of the README's list.  Exit
+ * 0 when something was printed; 1 when the spec has no such value, or
+ * TARGET is not a spec (a symbol or a path, which have no spec values);
+ * 2 for a bad spec ("excise: FILE:LINE: ...") or bad usage.
+ */
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "target.h"
+
+/* The keys of a spec, in the README's order, and where the footprint keeps each. */
+static const struct spec_key {
+	const char *key;
+	enum { ONE, MANY, KEEP } kind;   /* a char *, a strvec, the keep rules */
+	size_t off;                      /* offsetof the field (ONE, MANY) */
+} spec_keys[] = {
+	{ "name", ONE, offsetof(struct footprint, name) },
+	{ "title", ONE, offsetof(struct footprint, title) },
+	{ "area", ONE, offsetof(struct footprint, area) },
+	{ "symbol", MANY, offsetof(struct footprint, symbols) },
+	{ "path", MANY, offsetof(struct footprint, paths) },
+	{ "header", MANY, offsetof(struct footprint, headers) },
+	{ "identifier", MANY, offsetof(struct footprint, identifiers) },
+	{ "word", MANY, offsetof(struct footprint, words) },
+	{ "chrdev", MANY, offsetof(struct footprint, chrdevs) },
+	{ "blkdev", MANY, offsetof(struct footprint, blkdevs) },
+	{ "misc", MANY, offsetof(struct footprint, misc_minors) },
+	{ "ioctl", MANY, offsetof(struct footprint, ioctls) },
+	{ "keep", KEEP, 0 },
+	{ "replace", MANY, offsetof(struct footprint, replace) },
+	{ "boot-config", MANY, offsetof(struct footprint, boot_config) },
+	{ "boot-expect", MANY, offsetof(struct footprint, boot_expect) },
+	{ "boot-expect-after", MANY, offsetof(struct footprint, boot_expect_after) },
+	{ "history", MANY, offsetof(struct footprint, history) },
+};
+
+static void spec_usage(FILE *out)
+{
+	fputs("usage: excise spec [--get KEY] TARGET\n"
+	      "  TARGET is a bundled spec name (intermezzo) or a spec file.\n"
+	      "  --get KEY  the values of KEY, one a line; without it, every \"key value\" line.\n"
+	      "  Exit 0 if something was printed, 1 if nothing (no such value, or TARGET is\n"
+	      "  a symbol or a path, which have no spec), 2 on errors.\n"
+	      "  KEY:", out);
+	for (size_t i = 0; i < ARRAY_SIZE(spec_keys); i++)
+		fprintf(out, " %s", spec_keys[i].key);
+	fputc('\n', out);
+}
+
+/* Print the values of one key (prefixed by "key " when with_key); returns how many. */
+static size_t print_key(const struct footprint *fp, const struct spec_key *k, int with_key)
+{
+	const char *prefix = with_key ? k->key : "";
+	const char *sep = with_key ? " " : "";
+	size_t n = 0;
+
+	if (k->kind == ONE) {
+		const char *v = *(char *const *)((const char *)fp + k->off);
+
+		if (v) {
+			printf("%s%s%s\n", prefix, sep, v);
+			n++;
+		}
+	} else if (k->kind == MANY) {
+		const struct strvec *sv = (const struct strvec *)((const char *)fp + k->off);
+
+		for (size_t i = 0; i < sv->n; i++, n++)
+			printf("%s%s%s\n", prefix, sep, sv->v[i]);
+	} else {
+		for (size_t i = 0; i < fp->nkeeps; i++, n++)
+			printf("%s%s%s %s\n", prefix, sep, fp->keeps[i].pattern, fp->keeps[i].reason);
+	}
+	return n;
+}
+
+int cmd_spec(int argc, char **argv)
+{
+	const struct spec_key *want = NULL;
+	const char *target = NULL;
+	struct footprint fp;
+	char *file = NULL;
+	size_t printed = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+
+		if (!strcmp(a, "--get") && i + 1 < argc) {
+			const char *key = argv[++i];
+
+			for (size_t k = 0; k < ARRAY_SIZE(spec_keys) && !want; k++)
+				if (!strcmp(spec_keys[k].key, key))
+					want = &spec_keys[k];
+			if (!want) {
+				fprintf(stderr, "%s: spec: unknown key '%s'\n", progname, key);
+				spec_usage(stderr);
+				return 2;
+			}
+		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+			spec_usage(stdout);
+			return 0;
+		} else if ((a[0] == '-' && a[1]) || target) {
+			fprintf(stderr, "%s: spec: %s '%s'\n", progname,
+				a[0] == '-' ? "unknown option" : "one TARGET only, not", a);
+			spec_usage(stderr);
+			return 2;
+		} else {
+			target = a;
+		}
+	}
+	if (!target) {
+		spec_usage(stderr);
+		return 2;
+	}
+	/* As target_resolve() tells a spec from a symbol or a path. */
+	if (ends_with(target, ".spec")) {
+		file = xstrdup(target);
+	} else if (!strchr(target, '/')) {
+		file = xasprintf("%s/%s.spec", spec_dir(), target);
+		if (access(file, R_OK) < 0) {
+			free(file);
+			return 1;
+		}
+	} else {
+		return 1;
+	}
+	footprint_init(&fp);
+	spec_load(&fp, file);
+	for (size_t k = 0; k < ARRAY_SIZE(spec_keys); k++)
+		if (!want || want == &spec_keys[k])
+			printed += print_key(&fp, &spec_keys[k], !want);
+	footprint_release(&fp);
+	free(file);
+	return printed ? 0 : 1;
+}
