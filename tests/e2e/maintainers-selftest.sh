@@ -29,7 +29,7 @@ for t in before after byhand; do
 	git -C "$scratch/$t" init -q && git -C "$scratch/$t" add -A &&
 		git -C "$scratch/$t" commit -qm base || fail "cannot make a git tree of the fixture"
 done
-"$EXCISE" remove -C "$scratch/after" FOO_FS >/dev/null || fail "excise remove FOO_FS failed"
+"$EXCISE" remove --force -C "$scratch/after" FOO_FS >/dev/null || fail "excise remove FOO_FS failed"
 rm -r "$scratch/byhand/fs/foo"
 
 selftest "$scratch/before" >"$scratch/st.before"

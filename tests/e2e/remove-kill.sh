@@ -13,7 +13,7 @@ trap 'rm -rf "$scratch"' EXIT
 
 # The tree after a complete run: the reference.
 cp -a "$fixture" "$scratch/new"
-"$EXCISE" remove -C "$scratch/new" FOO_FS >/dev/null || fail "the reference run failed"
+"$EXCISE" remove --force -C "$scratch/new" FOO_FS >/dev/null || fail "the reference run failed"
 
 runs=${KILL_RUNS:-40} partial=0 interrupted=0 complete=0 untouched=0 leftover=0
 signals=(KILL TERM INT HUP)
@@ -22,7 +22,7 @@ for i in $(seq 1 "$runs"); do
 	sig=${signals[$(( i % 4 == 0 ? (i / 4) % 3 + 1 : 0 ))]}
 	rm -rf "$scratch/t"
 	cp -a "$fixture" "$scratch/t"
-	EXCISE_TEST_APPLY_DELAY=3000 "$EXCISE" remove -C "$scratch/t" FOO_FS >/dev/null 2>&1 &
+	EXCISE_TEST_APPLY_DELAY=3000 "$EXCISE" remove --force -C "$scratch/t" FOO_FS >/dev/null 2>&1 &
 	pid=$!
 	# Wait for the first temporary file (writing has begun), then kill at a
 	# random point of the next ~100 ms: about 30 files at 3 ms each.

@@ -18,14 +18,14 @@ same_as() { diff -r "$1" "$scratch/t" >"$scratch/diff" 2>&1 && [ -z "$(find "$sc
 
 # The reference: a complete run.
 cp -a "$fixture" "$scratch/new"
-"$EXCISE" remove --no-cocci -C "$scratch/new" FOO_FS >/dev/null || fail "the reference run failed"
+"$EXCISE" remove --force --no-cocci -C "$scratch/new" FOO_FS >/dev/null || fail "the reference run failed"
 
 # 1. A failure at each operation of the apply in turn: rolled back every time.
 fresh
 n=0
 for i in $(seq 1 40); do
 	fresh
-	EXCISE_TEST_APPLY_FAIL=$i "$EXCISE" remove --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err"
+	EXCISE_TEST_APPLY_FAIL=$i "$EXCISE" remove --force --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err"
 	rc=$?
 	if [ $rc = 0 ]; then
 		same_as "$scratch/new" || fail "run failing at operation $i exited 0 but the tree is not the complete removal"
@@ -42,7 +42,7 @@ echo "result: a failure injected at each of $n operations left the tree as it wa
 
 # 2. An immutable file inside a deleted directory is found before anything is written.
 if fresh && chattr +i "$scratch/t/fs/foo/psdev.c" 2>/dev/null; then
-	"$EXCISE" remove --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err"
+	"$EXCISE" remove --force --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err"
 	rc=$?
 	chattr -i "$scratch/t/fs/foo/psdev.c"
 	[ $rc = 2 ] || fail "immutable file: exit $rc"
@@ -55,7 +55,7 @@ fi
 
 # 3. A file changed by someone else after the plan was checked is not overwritten.
 fresh
-EXCISE_TEST_APPLY_DELAY=300000 "$EXCISE" remove --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err" &
+EXCISE_TEST_APPLY_DELAY=300000 "$EXCISE" remove --force --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err" &
 pid=$!
 sleep 0.15
 echo "# someone else's line" >>"$scratch/t/fs/Makefile"
@@ -70,10 +70,10 @@ echo "result: a file changed during the apply is kept and the rest rolled back"
 
 # 4. Two runs on one tree: the second is refused while the first holds the lock.
 fresh
-EXCISE_TEST_APPLY_DELAY=200000 "$EXCISE" remove --no-cocci -C "$scratch/t" FOO_FS >/dev/null 2>&1 &
+EXCISE_TEST_APPLY_DELAY=200000 "$EXCISE" remove --force --no-cocci -C "$scratch/t" FOO_FS >/dev/null 2>&1 &
 pid=$!
 sleep 0.3
-"$EXCISE" remove --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err"
+"$EXCISE" remove --force --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err"
 rc=$?
 wait $pid || fail "the first run failed"
 [ $rc = 2 ] || fail "second run: exit $rc, not 2"
@@ -85,7 +85,7 @@ echo "result: a second run on the same tree is refused while the first holds the
 kills=0
 for i in $(seq 1 8); do
 	fresh
-	EXCISE_TEST_APPLY_DELAY=20000 "$EXCISE" remove --no-cocci -C "$scratch/t" FOO_FS >/dev/null 2>&1 &
+	EXCISE_TEST_APPLY_DELAY=20000 "$EXCISE" remove --force --no-cocci -C "$scratch/t" FOO_FS >/dev/null 2>&1 &
 	pid=$!
 	for _ in $(seq 1 2000); do
 		[ -e "$scratch/t/.excise-journal" ] && break
@@ -95,7 +95,7 @@ for i in $(seq 1 8); do
 	sleep "0.$(printf '%03d' $((RANDOM % 400)))"
 	kill -KILL $pid 2>/dev/null && kills=$((kills + 1))
 	wait $pid 2>/dev/null
-	"$EXCISE" remove --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err" ||
+	"$EXCISE" remove --force --no-cocci -C "$scratch/t" FOO_FS >"$scratch/out" 2>"$scratch/err" ||
 		{ cat "$scratch/err"; fail "the run after a SIGKILL failed"; }
 	same_as "$scratch/new" || { cat "$scratch/diff"; fail "after a SIGKILL and a second run the removal is not complete"; }
 done
