@@ -1,4 +1,8 @@
-/* Unit tests of the matcher: identifier boundaries, scopes, anchors, the Teddy filter, file classes. */
+/*
+ * Unit tests of the matcher: identifier boundaries, scopes, anchors, the
+ * Teddy filter, file classes; and each engine against a naive reference on
+ * thousands of random patterns and texts.
+ */
 #include <stdlib.h>
 
 #include "scan.h"
@@ -25,6 +29,165 @@ static char *find(const struct pattern *pats, size_t n, const char *text, unsign
 }
 
 #define P(t, scope) { t, sizeof(t) - 1, scope, NULL, 0, 0 }
+
+/* A small deterministic generator (the same cases on every run). */
+static unsigned long long rng_state = 0x9e3779b97f4a7c15ull;
+
+static unsigned rnd(unsigned n)
+{
+	rng_state ^= rng_state << 13;
+	rng_state ^= rng_state >> 7;
+	rng_state ^= rng_state << 17;
+	return (unsigned)(rng_state % n);
+}
+
+/* Word and non-word bytes, upper and lower case: edges, folding and overlaps all happen. */
+static const char alphabet[] = "aAbBcC_x0/.- \n";
+
+/* The rules of scan.h, position by position; edges == 0 ignores the word edges (a control). */
+static size_t naive_find(const struct pattern *pats, size_t np, const unsigned char *retired,
+			 const char *buf, size_t len, unsigned fclass, const char *path, int edges,
+			 struct scan_hit **hits, size_t *cap)
+{
+	const unsigned char *u = (const unsigned char *)buf;
+	size_t n = 0, *next = xmalloc(np * sizeof(*next)), first[256];
+
+	/* The patterns by first byte, in index order: only those can start at a position. */
+	for (int c = 0; c < 256; c++)
+		first[c] = np;
+	for (size_t k = np; k-- > 0;) {
+		next[k] = first[(unsigned char)pats[k].text[0]];
+		first[(unsigned char)pats[k].text[0]] = k;
+	}
+	for (size_t off = 0; off < len; off++)
+		for (size_t k = first[u[off]]; k < np; k = next[k]) {
+			const struct pattern *p = &pats[k];
+			size_t end = off + p->len, dl;
+
+			if (end > len || memcmp(buf + off, p->text, p->len) || (retired && retired[k]))
+				continue;
+			if (edges && is_word_char((unsigned char)p->text[0]) && off && is_word_char(u[off - 1]) &&
+			    !(u[off - 1] == '_' && (p->flags & PATF_AFTER_UNDERSCORE)))
+				continue;
+			if (edges && is_word_char((unsigned char)p->text[p->len - 1]) && end < len &&
+			    is_word_char(u[end]) && !(p->flags & PATF_PREFIX))
+				continue;
+			if (!(p->scope & fclass))
+				continue;
+			if (p->dir) {
+				dl = strlen(p->dir);
+				if (strncmp(path, p->dir, dl) || path[dl] != '/' || strchr(path + dl + 1, '/'))
+					continue;
+			}
+			GROW(*hits, *cap, n + 1);
+			(*hits)[n].pattern = (uint32_t)k;
+			(*hits)[n].offset = off;
+			n++;
+		}
+	free(next);
+	return n;
+}
+
+static int same_hits(const struct scan_hit *a, size_t na, const struct scan_hit *b, size_t nb)
+{
+	if (na != nb)
+		return 0;
+	for (size_t i = 0; i < na; i++)
+		if (a[i].pattern != b[i].pattern || a[i].offset != b[i].offset)
+			return 0;
+	return 1;
+}
+
+/*
+ * np random patterns (substrings of the texts, with some bytes' case
+ * flipped, and random strings; 1 to 40 bytes: longer than an anchor too)
+ * and ntexts random texts: each engine finds what the reference finds, in
+ * the same order, before and after some patterns are retired.  Returns the
+ * number of hits compared.
+ */
+static size_t random_round(size_t np, size_t ntexts, size_t maxlen)
+{
+	static const char *const dirs[] = { "d", "d/e" };
+	static const char *const paths[] = { "d/f.c", "d/e/f.c", "x/f.c", "d/e/g/Makefile" };
+	static const enum scan_engine engines[] = { SCAN_TEDDY, SCAN_TEDDY_SCALAR, SCAN_HYPERSCAN };
+	char **texts = xcalloc(ntexts, sizeof(*texts));
+	size_t *lens = xcalloc(ntexts, sizeof(*lens));
+	struct pattern *pats = xcalloc(np, sizeof(*pats));
+	unsigned char *retired = xcalloc(np, 1);
+	struct scan_hit *want = NULL, *got = NULL, *loose = NULL;
+	size_t wcap = 0, gcap = 0, lcap = 0, total = 0, differs = 0;
+
+	for (size_t t = 0; t < ntexts; t++) {
+		lens[t] = 1 + rnd((unsigned)maxlen);
+		texts[t] = xcalloc(lens[t] + 128, 1);
+		for (size_t i = 0; i < lens[t]; i++)
+			texts[t][i] = alphabet[rnd(sizeof(alphabet) - 1)];
+	}
+	for (size_t k = 0; k < np; k++) {
+		size_t len = 1 + (rnd(4) ? rnd(8) : rnd(40));
+		char *text = xmalloc(len + 1);
+		size_t t = rnd((unsigned)ntexts);
+
+		if (rnd(4) && lens[t] >= len) {
+			memcpy(text, texts[t] + rnd((unsigned)(lens[t] - len + 1)), len);
+			if (!rnd(8))
+				text[rnd((unsigned)len)] ^= 0x20;
+		} else {
+			for (size_t i = 0; i < len; i++)
+				text[i] = alphabet[rnd(sizeof(alphabet) - 1)];
+		}
+		text[len] = '\0';
+		pats[k] = (struct pattern){ text, len, rnd(3) ? FILE_ANY : (1u << rnd(6)),
+					    rnd(6) ? NULL : dirs[rnd(2)], 0,
+					    (rnd(5) ? 0 : PATF_AFTER_UNDERSCORE) | (rnd(5) ? 0 : PATF_PREFIX) };
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		struct scanner *sc[3];
+
+		for (int e = 0; e < 3; e++) {
+			sc[e] = scanner_new_engine(pats, np, engines[e]);
+			CHECK(scanner_engine(sc[e]) == (engines[e] == SCAN_HYPERSCAN ? SCAN_HYPERSCAN : SCAN_TEDDY));
+		}
+		if (pass) {
+			/* Retire a third of the patterns: no engine reports them any more. */
+			for (size_t k = 0; k < np; k += 3) {
+				retired[k] = 1;
+				for (int e = 0; e < 3; e++)
+					scanner_retire(sc[e], (uint32_t)k);
+			}
+		}
+		for (size_t t = 0; t < ntexts; t++) {
+			const char *path = paths[rnd(4)];
+			unsigned fclass = 1u << rnd(6);
+			size_t nw = naive_find(pats, np, retired, texts[t], lens[t], fclass, path, 1, &want, &wcap);
+			size_t nl = naive_find(pats, np, retired, texts[t], lens[t], fclass, path, 0, &loose, &lcap);
+
+			/* The control: the texts do exercise the edge rules. */
+			differs += !same_hits(want, nw, loose, nl);
+			total += nw;
+			for (int e = 0; e < 3; e++) {
+				size_t ng = scanner_find(sc[e], texts[t], lens[t], fclass, path, &got, &gcap);
+				int same = same_hits(want, nw, got, ng);
+
+				CHECK(same);
+				if (!same) {
+					fprintf(stderr, "engine %d, %zu patterns, text %zu: %zu hits, want %zu\n",
+						(int)engines[e], np, t, ng, nw);
+					break;
+				}
+			}
+		}
+		for (int e = 0; e < 3; e++)
+			scanner_free(sc[e]);
+	}
+	CHECK(differs > 0);
+	for (size_t t = 0; t < ntexts; t++)
+		free(texts[t]);
+	for (size_t k = 0; k < np; k++)
+		free((char *)pats[k].text);
+	free(texts), free(lens), free(pats), free(retired), free(want), free(got), free(loose);
+	return total;
+}
 
 int main(void)
 {
@@ -76,6 +239,10 @@ int main(void)
 	CHECK_STR(s, "linux/pci.h@10 pci@16 linux/module.h@33 kfree@49 kmalloc@55 pci@71 ixgb@75 "
 		     "e1000@80 xyzzy@89");
 	free(s);
+	/* Every engine against the reference: few, some, and thousands of patterns. */
+	CHECK(random_round(10, 300, 2000) > 100);
+	CHECK(random_round(300, 100, 2000) > 1000);
+	CHECK(random_round(3000, 40, 3000) > 10000);
 	/* File classes. */
 	CHECK(file_class("mm/Kconfig") == FILE_KCONFIG);
 	CHECK(file_class("arch/x86/Kconfig.debug") == FILE_KCONFIG);
