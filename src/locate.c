@@ -402,6 +402,7 @@ static void confirm_candidates(struct footprint *fp, const struct tree *t,
 		} else {
 			if (!footprint_owns(fp, file)) {
 				sv_push(&fp->paths, file);
+				footprint_index(fp);
 				sv_push_owned(&fp->derivation,
 					      xasprintf("path %s: included only by the subsystem", file));
 			}
@@ -683,6 +684,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	size_t errors = 0;
 
 	memset(res, 0, sizeof(*res));
+	footprint_index(fp);   /* the scan threads look paths up */
 	for (size_t i = 0; i < fp->symbols.n; i++)
 		strset_add(&own, fp->symbols.v[i]);
 	npats = build_patterns(fp, &pats);
@@ -736,6 +738,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	confirm.own = own;
 	confirm.confirmed = 1;
 	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res);
+	footprint_index(fp);
 	strset_clear(&foreign);
 	free(pend);
 	add_table_refs(fp, t, res);
