@@ -24,8 +24,16 @@ struct pending {
 	uint32_t pattern;
 };
 
+/* A definition of a footprint symbol; order is its rank in (symbol, definition) order. */
+struct owned_def {
+	const struct kconfig_def *d;
+	size_t order;
+};
+
 struct locate_ctx {
 	const struct footprint *fp;
+	const struct owned_def *odefs;   /* sorted by path, then order */
+	size_t nodefs;
 	const struct pattern *pats;
 	const struct kconfig_db *db;
 	const struct scanner *sc;   /* to retire candidates proven foreign */
@@ -144,18 +152,57 @@ static char *line_text(const char *buf, size_t len, size_t off)
 	return xstrndup(buf + s, e - s);
 }
 
-/* The config entry of a footprint symbol that holds offset off of path, if any. */
+static int cmp_owned_def(const void *a, const void *b)
+{
+	const struct owned_def *x = a, *y = b;
+	int c = strcmp(x->d->path, y->d->path);
+
+	return c ? c : x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The definitions of the footprint's symbols, by path (for owned_entry_at). */
+static size_t owned_defs(const struct footprint *fp, const struct kconfig_db *db,
+			 struct owned_def **out)
+{
+	struct owned_def *v = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < fp->symbols.n; i++) {
+		size_t nd;
+		const struct kconfig_def *d = kconfig_defs(db, fp->symbols.v[i], &nd);
+
+		for (size_t k = 0; k < nd; k++) {
+			GROW(v, cap, n + 1);
+			v[n] = (struct owned_def){ &d[k], n };
+			n++;
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_owned_def);
+	*out = v;
+	return n;
+}
+
+/*
+ * The config entry of a footprint symbol that holds offset off of path, if
+ * any (the first in symbol order).
+ */
 static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, const char *path,
 						size_t off)
 {
-	for (size_t i = 0; i < c->fp->symbols.n; i++) {
-		size_t n;
-		const struct kconfig_def *d = kconfig_defs(c->db, c->fp->symbols.v[i], &n);
+	size_t lo = 0, hi = c->nodefs;
 
-		for (size_t k = 0; k < n; k++)
-			if (off >= d[k].start && off < d[k].end && !strcmp(d[k].path, path))
-				return &d[k];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(c->odefs[mid].d->path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (; lo < c->nodefs && !strcmp(c->odefs[lo].d->path, path); lo++)
+		if (off >= c->odefs[lo].d->start && off < c->odefs[lo].d->end)
+			return c->odefs[lo].d;
 	return NULL;
 }
 
@@ -678,6 +725,8 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	struct pending *pend = NULL;
 	size_t npend = 0, pend_cap = 0;
 	struct locate_ctx confirm = { 0 };
+	struct owned_def *odefs;
+	size_t nodefs;
 	int nthreads = opt && opt->nthreads > 0 ? opt->nthreads : scan_default_threads();
 	struct locate_ctx *ctx = xcalloc((size_t)nthreads, sizeof(*ctx));
 	void **ctxp = xcalloc((size_t)nthreads, sizeof(*ctxp));
@@ -704,8 +753,11 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	}
 	sv_push(&first, "include/");
 	scanner_scan_first(sc, &first);
+	nodefs = owned_defs(fp, db, &odefs);
 	for (int i = 0; i < nthreads; i++) {
 		ctx[i].fp = fp;
+		ctx[i].odefs = odefs;
+		ctx[i].nodefs = nodefs;
 		ctx[i].pats = pats;
 		ctx[i].db = db;
 		ctxp[i] = &ctx[i];
@@ -733,6 +785,8 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 		free(ctx[i].pend);
 	}
 	confirm.fp = fp;
+	confirm.odefs = odefs;
+	confirm.nodefs = nodefs;
 	confirm.pats = pats;
 	confirm.db = db;
 	confirm.own = own;
@@ -752,6 +806,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	scanner_free(sc);
 	sv_clear(&first);
 	free_patterns(pats, npats);
+	free(odefs);
 	free(ctx);
 	free(ctxp);
 	res->seconds = seconds_now() - t0;
