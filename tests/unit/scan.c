@@ -4,15 +4,16 @@
  * thousands of random patterns and texts.
  */
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "scan.h"
 #include "unit.h"
 
-/* Offsets of the hits of pats in text, as "pattern@offset ..." */
-static char *find(const struct pattern *pats, size_t n, const char *text, unsigned fclass,
-		  const char *path)
+/* Offsets of the hits of pats in text with one engine, as "pattern@offset ..." */
+static char *find_with(const struct pattern *pats, size_t n, const char *text, unsigned fclass,
+		       const char *path, enum scan_engine engine)
 {
-	struct scanner *s = scanner_new(pats, n);
+	struct scanner *s = scanner_new_engine(pats, n, engine);
 	size_t len = strlen(text), pad = scanner_padding(s), cap = 0, nh;
 	char *buf = xcalloc(len + pad + 1, 1);
 	struct scan_hit *hits = NULL;
@@ -26,6 +27,22 @@ static char *find(const struct pattern *pats, size_t n, const char *text, unsign
 	free(buf);
 	scanner_free(s);
 	return sb_detach(&out, NULL);
+}
+
+/* The same with the default engine, checking that every engine agrees with it. */
+static char *find(const struct pattern *pats, size_t n, const char *text, unsigned fclass,
+		  const char *path)
+{
+	static const enum scan_engine others[] = { SCAN_TEDDY, SCAN_TEDDY_SCALAR, SCAN_HYPERSCAN };
+	char *s = find_with(pats, n, text, fclass, path, SCAN_AUTO);
+
+	for (size_t e = 0; e < ARRAY_SIZE(others); e++) {
+		char *o = find_with(pats, n, text, fclass, path, others[e]);
+
+		CHECK_STR(o, s);
+		free(o);
+	}
+	return s;
 }
 
 #define P(t, scope) { t, sizeof(t) - 1, scope, NULL, 0, 0 }
@@ -189,6 +206,152 @@ static size_t random_round(size_t np, size_t ntexts, size_t maxlen)
 	return total;
 }
 
+/* What the scan_tree callback collects: "path pattern@offset" lines; may retire what it sees. */
+struct collect {
+	struct strvec lines;
+	const struct scanner *sc;
+	int retire_even;        /* retire each even-numbered pattern once it was seen */
+};
+
+static void on_tree_hits(void *vctx, const char *path, const char *buf, size_t len,
+			 const struct scan_hit *hits, size_t n)
+{
+	struct collect *c = vctx;
+
+	(void)buf, (void)len;
+	for (size_t i = 0; i < n; i++) {
+		sv_push_owned(&c->lines, xasprintf("%s %u@%zu", path, hits[i].pattern, hits[i].offset));
+		if (c->retire_even && hits[i].pattern % 2 == 0)
+			scanner_retire(c->sc, hits[i].pattern);
+	}
+}
+
+/*
+ * scan_tree over nfiles random files with each engine: with 4 threads
+ * (concurrent Hyperscan scratch), the reference's hits; with one thread
+ * retiring even patterns as it sees them, no file after the one where a
+ * pattern was seen reports it.  Returns the number of hits compared.
+ */
+static size_t tree_round(size_t np, size_t nfiles)
+{
+	static const enum scan_engine engines[] = { SCAN_TEDDY, SCAN_HYPERSCAN };
+	struct pattern *pats = xcalloc(np, sizeof(*pats));
+	unsigned char *retired = xcalloc(np, 1);
+	char **texts = xcalloc(nfiles, sizeof(*texts)), **paths = xcalloc(nfiles, sizeof(*paths));
+	size_t *lens = xcalloc(nfiles, sizeof(*lens)), total = 0, cap = 0;
+	struct scan_hit *want = NULL;
+	struct strvec expect[2] = { STRVEC_INIT, STRVEC_INIT };
+	struct tree t;
+
+	unit_mkdir("scan");
+	for (size_t f = 0; f < nfiles; f++) {
+		static const char *const names[] = { "a/f%02zu.c", "a/Kconfig.%02zu", "b/Makefile%02zu" };
+
+		paths[f] = xasprintf(names[f % 3], f);
+		lens[f] = 1 + rnd(4000);
+		texts[f] = xcalloc(lens[f] + 1, 1);
+		for (size_t i = 0; i < lens[f]; i++)
+			texts[f][i] = alphabet[rnd(sizeof(alphabet) - 1)];
+		unit_write(paths[f], texts[f], lens[f]);
+	}
+	for (size_t k = 0; k < np; k++) {
+		size_t f = rnd((unsigned)nfiles), len = 1 + rnd(10);
+		char *text = xcalloc(len + 1, 1);
+
+		if (lens[f] >= len)
+			memcpy(text, texts[f] + rnd((unsigned)(lens[f] - len + 1)), len);
+		else
+			memset(text, 'a', len);
+		pats[k] = (struct pattern){ text, len, rnd(4) ? FILE_ANY : FILE_KCONFIG, NULL, 0, 0 };
+	}
+	unit_put("Kconfig", "");   /* tree_load wants a kernel tree's top */
+	unit_put("Makefile", "");
+	tree_load(&t, unit_dir);
+	CHECK(t.files.n == nfiles + 2);
+	/* The reference, in tree order (t.files is sorted), without and with retiring. */
+	for (int r = 0; r < 2; r++) {
+		memset(retired, 0, np);
+		for (size_t i = 0; i < t.files.n; i++) {
+			size_t f = 0, nw;
+
+			while (f < nfiles && strcmp(paths[f], t.files.v[i]))
+				f++;
+			if (f == nfiles)
+				continue;   /* the empty top-level files */
+			nw = naive_find(pats, np, retired, texts[f], lens[f], file_class(paths[f]), paths[f],
+					1, &want, &cap);
+			for (size_t h = 0; h < nw; h++)
+				sv_push_owned(&expect[r], xasprintf("%s %u@%zu", paths[f], want[h].pattern,
+								    want[h].offset));
+			for (size_t h = 0; r && h < nw; h++)
+				retired[want[h].pattern] |= want[h].pattern % 2 == 0;
+		}
+		sv_sort_uniq(&expect[r]);
+	}
+	for (size_t e = 0; e < ARRAY_SIZE(engines); e++)
+		for (int r = 0; r < 2; r++) {
+			struct scanner *sc = scanner_new_engine(pats, np, engines[e]);
+			struct collect c[4];
+			void *ctx[4];
+			struct strvec got = STRVEC_INIT;
+			size_t errors = 0, nread;
+			int same;
+
+			for (int i = 0; i < 4; i++) {
+				c[i] = (struct collect){ STRVEC_INIT, sc, r };
+				ctx[i] = &c[i];
+			}
+			nread = scan_tree(sc, &t, r ? 1 : 4, NULL, NULL, on_tree_hits, ctx, &errors);
+			CHECK(nread == nfiles + 2 && !errors);
+			for (int i = 0; i < 4; i++) {
+				for (size_t k = 0; k < c[i].lines.n; k++)
+					sv_push(&got, c[i].lines.v[k]);
+				sv_clear(&c[i].lines);
+			}
+			sv_sort_uniq(&got);
+			same = got.n == expect[r].n;
+			for (size_t k = 0; same && k < got.n; k++)
+				same = !strcmp(got.v[k], expect[r].v[k]);
+			CHECK(same);
+			if (!same)
+				fprintf(stderr, "scan_tree: engine %d, retiring %d: %zu hits, want %zu\n",
+					(int)engines[e], r, got.n, expect[r].n);
+			total += got.n;
+			sv_clear(&got);
+			scanner_free(sc);
+		}
+	/* The control: retiring does remove hits. */
+	CHECK(expect[1].n < expect[0].n);
+	for (size_t f = 0; f < nfiles + 2; f++) {
+		char *full = path_join(unit_dir, f < nfiles ? paths[f] : f == nfiles ? "Kconfig" : "Makefile");
+
+		unlink(full);
+		if (f >= nfiles) {
+			free(full);
+			continue;
+		}
+		free(full);
+		free(paths[f]);
+		free(texts[f]);
+	}
+	for (size_t k = 0; k < np; k++)
+		free((char *)pats[k].text);
+	tree_release(&t);
+	sv_clear(&expect[0]);
+	sv_clear(&expect[1]);
+	{
+		char *a = path_join(unit_dir, "a"), *b = path_join(unit_dir, "b");
+
+		rmdir(a);
+		rmdir(b);
+		rmdir(unit_dir);
+		free(a);
+		free(b);
+	}
+	free(pats), free(retired), free(texts), free(paths), free(lens), free(want);
+	return total;
+}
+
 int main(void)
 {
 	struct pattern sym[] = { P("CONFIG_SLOB", FILE_ANY), P("SLOB", FILE_KCONFIG),
@@ -243,6 +406,8 @@ int main(void)
 	CHECK(random_round(10, 300, 2000) > 100);
 	CHECK(random_round(300, 100, 2000) > 1000);
 	CHECK(random_round(3000, 40, 3000) > 10000);
+	/* Whole trees, several threads, retired patterns. */
+	CHECK(tree_round(300, 40) > 1000);
 	/* File classes. */
 	CHECK(file_class("mm/Kconfig") == FILE_KCONFIG);
 	CHECK(file_class("arch/x86/Kconfig.debug") == FILE_KCONFIG);
