@@ -334,6 +334,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 {
 	struct locate_ctx *c = vctx;
 	size_t first_of_file = c->n;
+	size_t at = 0, line = 1;   /* the line of offset at: hits come by offset */
 	struct c_lexer lx;
 
 	c_lexer_init(&lx, buf, len);
@@ -369,7 +370,12 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			continue;
 		}
 		r.off = hits[i].offset;
-		r.line = line_of_offset(buf, r.off);
+		if (r.off < at)
+			at = 0, line = 1;
+		for (const char *nl = buf + at; (nl = memchr(nl, '\n', (size_t)(buf + r.off - nl))); nl++)
+			line++;
+		at = r.off;
+		r.line = line;
 		r.last_line = r.line;
 		r.tag = p->tag;
 		r.match = xstrndup(p->text, p->len);
@@ -379,9 +385,16 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			free(r.match), free(r.text), free(r.reason);
 			continue;
 		}
-		for (size_t k = first_of_file; k < c->n; k++)
-			if (c->refs[k].line == r.line)
+		/*
+		 * The refs of this file come in line order (a line inside an
+		 * entry counts as the entry's first, which no earlier ref
+		 * passes): look back to the first line before this one.
+		 */
+		for (size_t k = c->n; k-- > first_of_file && c->refs[k].line >= r.line;)
+			if (c->refs[k].line == r.line) {
 				prev = &c->refs[k];
+				break;
+			}
 		if (prev) {
 			/* Another match on a line already reported: keep the stronger one. */
 			if (tag_rank(r.tag) > tag_rank(prev->tag) ||
