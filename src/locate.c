@@ -46,16 +46,21 @@ struct locate_ctx {
 	int confirmed;          /* candidates are confirmed: classify their matches */
 };
 
-/* Patterns own their text; the array is freed with free_patterns(). */
-static void add_pattern(struct pattern **v, size_t *n, size_t *cap, char *text, unsigned scope,
-			const char *dir, int tag)
+/*
+ * Patterns own their text; the array is freed with free_patterns().  seen
+ * holds a key of each (text, scope, dir, tag), to add each once.
+ */
+static void add_pattern(struct pattern **v, size_t *n, size_t *cap, struct strset *seen,
+			char *text, unsigned scope, const char *dir, int tag)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i].text, text) && (*v)[i].scope == scope && (*v)[i].tag == tag &&
-		    !(*v)[i].dir == !dir && (!dir || !strcmp((*v)[i].dir, dir))) {
-			free(text);
-			return;
-		}
+	char *key = xasprintf("%s%c%u%c%d%c%s", text, 1, scope, 1, tag, dir ? 1 : 2, dir ? dir : "");
+	int fresh = strset_add(seen, key);
+
+	free(key);
+	if (!fresh) {
+		free(text);
+		return;
+	}
 	GROW(*v, *cap, *n + 1);
 	(*v)[*n] = (struct pattern){ text, strlen(text), scope, dir ? xstrdup(dir) : NULL, tag,
 				     tag == PAT_OBJECT ? PATF_AFTER_UNDERSCORE : 0 };
@@ -75,13 +80,14 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 {
 	struct pattern *v = NULL;
 	size_t n = 0, cap = 0;
+	struct strset seen = STRSET_INIT;
 
 	for (size_t i = 0; i < fp->symbols.n; i++) {
 		const char *s = fp->symbols.v[i];
 
-		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s", s), FILE_ANY, NULL, PAT_CONFIG);
-		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s_MODULE", s), FILE_ANY, NULL, PAT_CONFIG);
-		add_pattern(&v, &n, &cap, xstrdup(s), FILE_KCONFIG, NULL, PAT_SYMBOL);
+		add_pattern(&v, &n, &cap, &seen, xasprintf("CONFIG_%s", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&v, &n, &cap, &seen, xasprintf("CONFIG_%s_MODULE", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(s), FILE_KCONFIG, NULL, PAT_SYMBOL);
 	}
 	for (size_t i = 0; i < fp->paths.n; i++) {
 		char *p = xstrdup(fp->paths.v[i]);
@@ -91,37 +97,38 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 
 		if (dir)
 			p[--len] = '\0';
-		add_pattern(&v, &n, &cap, xstrdup(p), FILE_ANY, NULL, PAT_PATH);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(p), FILE_ANY, NULL, PAT_PATH);
 		slash = strrchr(p, '/');
 		base = slash ? slash + 1 : p;
 		parent = slash ? xstrndup(p, (size_t)(slash - p)) : xstrdup("");
 		if (dir) {
 			/* Older or shorter spellings of the path: ".../name" */
 			if (strlen(base) >= 3)
-				add_pattern(&v, &n, &cap, xasprintf("/%s", base), FILE_ANY, NULL,
+				add_pattern(&v, &n, &cap, &seen, xasprintf("/%s", base), FILE_ANY, NULL,
 					    PAT_STALE_PATH);
-			add_pattern(&v, &n, &cap, xasprintf("%s/", base), FILE_MAKEFILE,
+			add_pattern(&v, &n, &cap, &seen, xasprintf("%s/", base), FILE_MAKEFILE,
 				    parent[0] ? parent : NULL, PAT_OBJECT);
 		} else if (starts_with(p, "Documentation/")) {
 			dot = strrchr(base, '.');
-			add_pattern(&v, &n, &cap, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
+			add_pattern(&v, &n, &cap, &seen, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
 				    FILE_DOC, NULL, PAT_DOC_STEM);
 		} else {
-			add_pattern(&v, &n, &cap, xstrdup(base), FILE_ANY, NULL, PAT_BASENAME);
+			add_pattern(&v, &n, &cap, &seen, xstrdup(base), FILE_ANY, NULL, PAT_BASENAME);
 			dot = strrchr(base, '.');
 			if (dot && (!strcmp(dot, ".c") || !strcmp(dot, ".S")))
-				add_pattern(&v, &n, &cap, xasprintf("%.*s.o", (int)(dot - base), base),
+				add_pattern(&v, &n, &cap, &seen, xasprintf("%.*s.o", (int)(dot - base), base),
 					    FILE_MAKEFILE, parent[0] ? parent : NULL, PAT_OBJECT);
 		}
 		free(parent);
 		free(p);
 	}
 	for (size_t i = 0; i < fp->headers.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->headers.v[i]), FILE_ANY, NULL, PAT_HEADER);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->headers.v[i]), FILE_ANY, NULL, PAT_HEADER);
 	for (size_t i = 0; i < fp->identifiers.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
 	for (size_t i = 0; i < fp->words.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+	strset_clear(&seen);
 	*out = v;
 	return n;
 }
