@@ -13,7 +13,7 @@ CC      ?= cc
 CFLAGS  ?= -O2 -g
 WARN    := -Wall -Wextra -Werror -Wshadow -Wstrict-prototypes -Wmissing-prototypes -Wno-missing-field-initializers
 ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS)
-LDLIBS  += -pthread
+LDLIBS  += -lhs -pthread
 
 BUILD   ?= build
 LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))

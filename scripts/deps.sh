@@ -7,7 +7,13 @@ set -euo pipefail
 
 packages=(gcc libc6-dev make git coccinelle sparse linux-source-6.1 linux-source-6.12
 	qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio ripgrep
-	unifdef ccache distcc xz-utils python3 perl time)
+	unifdef ccache distcc xz-utils python3 perl time gnuplot-nox)
+# The scanner's multi-pattern engine: Hyperscan on x86_64, its portable
+# fork Vectorscan elsewhere (the same API, libhs).
+case "$(uname -m)" in
+x86_64) packages+=(libhyperscan-dev) ;;
+*) packages+=(libvectorscan-dev) ;;
+esac
 
 missing=()
 for p in "${packages[@]}"; do

@@ -33,7 +33,73 @@ struct derive {
 	struct objline *lines;
 	size_t n, cap;
 	const struct kconfig_db *db;
+	/*
+	 * The lines' indices sorted by directory, and those with a symbol by
+	 * symbol (ties in tree order): the lines of one directory or one symbol
+	 * are a run found by binary search, not a pass over every Makefile.
+	 */
+	size_t *by_dir, *by_sym;
+	size_t nsym;
 };
+
+static int cmp_by_dir(const void *a, const void *b, void *ctx)
+{
+	const struct objline *l = ctx;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(l[x].dir, l[y].dir);
+
+	return c ? c : x < y ? -1 : x > y;
+}
+
+static int cmp_by_sym(const void *a, const void *b, void *ctx)
+{
+	const struct objline *l = ctx;
+	size_t x = *(const size_t *)a, y = *(const size_t *)b;
+	int c = strcmp(l[x].sym, l[y].sym);
+
+	return c ? c : x < y ? -1 : x > y;
+}
+
+static void index_lines(struct derive *d)
+{
+	d->by_dir = xmalloc((d->n + 1) * sizeof(*d->by_dir));
+	d->by_sym = xmalloc((d->n + 1) * sizeof(*d->by_sym));
+	for (size_t i = 0; i < d->n; i++) {
+		d->by_dir[i] = i;
+		if (d->lines[i].sym)
+			d->by_sym[d->nsym++] = i;
+	}
+	if (d->n)
+		qsort_r(d->by_dir, d->n, sizeof(*d->by_dir), cmp_by_dir, d->lines);
+	if (d->nsym)
+		qsort_r(d->by_sym, d->nsym, sizeof(*d->by_sym), cmp_by_sym, d->lines);
+}
+
+/*
+ * The run of idx[0..n) whose key (the dir or sym of their lines) is key:
+ * returns its start, its length in *len.
+ */
+static size_t run_of(const struct derive *d, const size_t *idx, size_t n, int by_sym,
+		     const char *key, size_t *len)
+{
+	size_t lo = 0, hi = n, start;
+
+#define KEY(i) (by_sym ? d->lines[idx[i]].sym : d->lines[idx[i]].dir)
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(KEY(mid), key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	start = lo;
+	while (lo < n && !strcmp(KEY(lo), key))
+		lo++;
+#undef KEY
+	*len = lo - start;
+	return start;
+}
 
 static char *dir_of(const char *path)
 {
@@ -191,12 +257,12 @@ static char *word_path(const struct derive *d, const char *dir, const char *w)
 static void composite_parts(const struct derive *d, const char *dir, const char *stem,
 			    struct strvec *out)
 {
-	size_t n = strlen(stem);
+	size_t n = strlen(stem), len, first = run_of(d, d->by_dir, d->n, 0, dir, &len);
 
-	for (size_t i = 0; i < d->n; i++) {
-		const struct objline *o = &d->lines[i];
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
 
-		if (strcmp(o->dir, dir) || strncmp(o->var, stem, n) || o->var[n] != '-')
+		if (strncmp(o->var, stem, n) || o->var[n] != '-')
 			continue;
 		if (strcmp(o->var + n, "-objs") && strcmp(o->var + n, "-y") && strcmp(o->var + n, "-m") &&
 		    !starts_with(o->var + n, "-$("))
@@ -215,6 +281,7 @@ static int add_path(struct derive *d, const char *path, const char *why)
 	if (footprint_owns(d->fp, path))
 		return 0;
 	sv_push(&d->fp->paths, path);
+	footprint_index(d->fp);
 	sv_push_owned(&d->fp->derivation, xasprintf("path %s: %s", path, why));
 	return 1;
 }
@@ -224,6 +291,7 @@ static int add_symbol(struct derive *d, const char *sym, const char *why)
 	if (footprint_has_symbol(d->fp, sym))
 		return 0;
 	sv_push(&d->fp->symbols, sym);
+	footprint_index(d->fp);
 	sv_push_owned(&d->fp->derivation, xasprintf("symbol %s: %s", sym, why));
 	return 1;
 }
@@ -257,11 +325,12 @@ static int word_owned(const struct derive *d, const char *dir, const char *w)
 static int symbol_builds_only_owned(const struct derive *d, const char *sym)
 {
 	int any = 0;
+	size_t len, first = run_of(d, d->by_sym, d->nsym, 1, sym, &len);
 
-	for (size_t i = 0; i < d->n; i++) {
-		const struct objline *o = &d->lines[i];
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_sym[r]];
 
-		if (!o->sym || strcmp(o->sym, sym) || !is_object_list(o->var))
+		if (!is_object_list(o->var))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			if (!word_owned(d, o->dir, o->words.v[w]))
@@ -566,7 +635,9 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 {
 	struct derive d = { t, fp, NULL, 0, 0, db };
 
+	footprint_index(fp);
 	load_makefiles(&d);
+	index_lines(&d);
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
 	derive_docs(&d);
@@ -584,6 +655,8 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 		sv_clear(&d.lines[i].words);
 	}
 	free(d.lines);
+	free(d.by_dir);
+	free(d.by_sym);
 }
 
 void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,

@@ -25,8 +25,16 @@ struct pending {
 	uint32_t pattern;
 };
 
+/* A definition of a footprint symbol; order is its rank in (symbol, definition) order. */
+struct owned_def {
+	const struct kconfig_def *d;
+	size_t order;
+};
+
 struct locate_ctx {
 	const struct footprint *fp;
+	const struct owned_def *odefs;   /* sorted by path, then order */
+	size_t nodefs;
 	const struct pattern *pats;
 	const struct kconfig_db *db;
 	const struct scanner *sc;   /* to retire candidates proven foreign */
@@ -40,16 +48,21 @@ struct locate_ctx {
 	int confirmed;          /* candidates are confirmed: classify their matches */
 };
 
-/* Patterns own their text; the array is freed with free_patterns(). */
-static void add_pattern(struct pattern **v, size_t *n, size_t *cap, char *text, unsigned scope,
-			const char *dir, int tag)
+/*
+ * Patterns own their text; the array is freed with free_patterns().  seen
+ * holds a key of each (text, scope, dir, tag), to add each once.
+ */
+static void add_pattern(struct pattern **v, size_t *n, size_t *cap, struct strset *seen,
+			char *text, unsigned scope, const char *dir, int tag)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i].text, text) && (*v)[i].scope == scope && (*v)[i].tag == tag &&
-		    !(*v)[i].dir == !dir && (!dir || !strcmp((*v)[i].dir, dir))) {
-			free(text);
-			return;
-		}
+	char *key = xasprintf("%s%c%u%c%d%c%s", text, 1, scope, 1, tag, dir ? 1 : 2, dir ? dir : "");
+	int fresh = strset_add(seen, key);
+
+	free(key);
+	if (!fresh) {
+		free(text);
+		return;
+	}
 	GROW(*v, *cap, *n + 1);
 	(*v)[*n] = (struct pattern){ text, strlen(text), scope, dir ? xstrdup(dir) : NULL, tag,
 				     tag == PAT_OBJECT ? PATF_AFTER_UNDERSCORE : 0 };
@@ -69,13 +82,14 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 {
 	struct pattern *v = NULL;
 	size_t n = 0, cap = 0;
+	struct strset seen = STRSET_INIT;
 
 	for (size_t i = 0; i < fp->symbols.n; i++) {
 		const char *s = fp->symbols.v[i];
 
-		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s", s), FILE_ANY, NULL, PAT_CONFIG);
-		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s_MODULE", s), FILE_ANY, NULL, PAT_CONFIG);
-		add_pattern(&v, &n, &cap, xstrdup(s), FILE_KCONFIG, NULL, PAT_SYMBOL);
+		add_pattern(&v, &n, &cap, &seen, xasprintf("CONFIG_%s", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&v, &n, &cap, &seen, xasprintf("CONFIG_%s_MODULE", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(s), FILE_KCONFIG, NULL, PAT_SYMBOL);
 	}
 	for (size_t i = 0; i < fp->paths.n; i++) {
 		char *p = xstrdup(fp->paths.v[i]);
@@ -85,26 +99,26 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 
 		if (dir)
 			p[--len] = '\0';
-		add_pattern(&v, &n, &cap, xstrdup(p), FILE_ANY, NULL, PAT_PATH);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(p), FILE_ANY, NULL, PAT_PATH);
 		slash = strrchr(p, '/');
 		base = slash ? slash + 1 : p;
 		parent = slash ? xstrndup(p, (size_t)(slash - p)) : xstrdup("");
 		if (dir) {
 			/* Older or shorter spellings of the path: ".../name" */
 			if (strlen(base) >= 3)
-				add_pattern(&v, &n, &cap, xasprintf("/%s", base), FILE_ANY, NULL,
+				add_pattern(&v, &n, &cap, &seen, xasprintf("/%s", base), FILE_ANY, NULL,
 					    PAT_STALE_PATH);
-			add_pattern(&v, &n, &cap, xasprintf("%s/", base), FILE_MAKEFILE,
+			add_pattern(&v, &n, &cap, &seen, xasprintf("%s/", base), FILE_MAKEFILE,
 				    parent[0] ? parent : NULL, PAT_OBJECT);
 		} else if (starts_with(p, "Documentation/")) {
 			dot = strrchr(base, '.');
-			add_pattern(&v, &n, &cap, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
+			add_pattern(&v, &n, &cap, &seen, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
 				    FILE_DOC, NULL, PAT_DOC_STEM);
 		} else {
-			add_pattern(&v, &n, &cap, xstrdup(base), FILE_ANY, NULL, PAT_BASENAME);
+			add_pattern(&v, &n, &cap, &seen, xstrdup(base), FILE_ANY, NULL, PAT_BASENAME);
 			dot = strrchr(base, '.');
 			if (dot && (!strcmp(dot, ".c") || !strcmp(dot, ".S")))
-				add_pattern(&v, &n, &cap, xasprintf("%.*s.o", (int)(dot - base), base),
+				add_pattern(&v, &n, &cap, &seen, xasprintf("%.*s.o", (int)(dot - base), base),
 					    FILE_MAKEFILE, parent[0] ? parent : NULL, PAT_OBJECT);
 		}
 		free(parent);
@@ -113,15 +127,16 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 	for (size_t i = 0; i < fp->headers.n; i++) {
 		const char *h = fp->headers.v[i];
 
-		add_pattern(&v, &n, &cap, xstrdup(h), FILE_ANY, NULL, PAT_HEADER);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(h), FILE_ANY, NULL, PAT_HEADER);
 		if (strchr(h, '/'))
-			add_pattern(&v, &n, &cap, xstrdup(path_basename(h)), FILE_C, NULL,
+			add_pattern(&v, &n, &cap, &seen, xstrdup(path_basename(h)), FILE_C, NULL,
 				    PAT_HEADER_BASE);
 	}
 	for (size_t i = 0; i < fp->identifiers.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
 	for (size_t i = 0; i < fp->words.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+	strset_clear(&seen);
 	*out = v;
 	return n;
 }
@@ -152,18 +167,57 @@ static char *line_text(const char *buf, size_t len, size_t off)
 	return xstrndup(buf + s, e - s);
 }
 
-/* The config entry of a footprint symbol that holds offset off of path, if any. */
+static int cmp_owned_def(const void *a, const void *b)
+{
+	const struct owned_def *x = a, *y = b;
+	int c = strcmp(x->d->path, y->d->path);
+
+	return c ? c : x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The definitions of the footprint's symbols, by path (for owned_entry_at). */
+static size_t owned_defs(const struct footprint *fp, const struct kconfig_db *db,
+			 struct owned_def **out)
+{
+	struct owned_def *v = NULL;
+	size_t n = 0, cap = 0;
+
+	for (size_t i = 0; i < fp->symbols.n; i++) {
+		size_t nd;
+		const struct kconfig_def *d = kconfig_defs(db, fp->symbols.v[i], &nd);
+
+		for (size_t k = 0; k < nd; k++) {
+			GROW(v, cap, n + 1);
+			v[n] = (struct owned_def){ &d[k], n };
+			n++;
+		}
+	}
+	if (n)
+		qsort(v, n, sizeof(*v), cmp_owned_def);
+	*out = v;
+	return n;
+}
+
+/*
+ * The config entry of a footprint symbol that holds offset off of path, if
+ * any (the first in symbol order).
+ */
 static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, const char *path,
 						size_t off)
 {
-	for (size_t i = 0; i < c->fp->symbols.n; i++) {
-		size_t n;
-		const struct kconfig_def *d = kconfig_defs(c->db, c->fp->symbols.v[i], &n);
+	size_t lo = 0, hi = c->nodefs;
 
-		for (size_t k = 0; k < n; k++)
-			if (off >= d[k].start && off < d[k].end && !strcmp(d[k].path, path))
-				return &d[k];
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(c->odefs[mid].d->path, path) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
 	}
+	for (; lo < c->nodefs && !strcmp(c->odefs[lo].d->path, path); lo++)
+		if (off >= c->odefs[lo].d->start && off < c->odefs[lo].d->end)
+			return c->odefs[lo].d;
 	return NULL;
 }
 
@@ -363,6 +417,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 {
 	struct locate_ctx *c = vctx;
 	size_t first_of_file = c->n;
+	size_t at = 0, line = 1;   /* the line of offset at: hits come by offset */
 	struct c_lexer lx;
 
 	c_lexer_init(&lx, buf, len);
@@ -402,7 +457,12 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			continue;
 		}
 		r.off = hits[i].offset;
-		r.line = line_of_offset(buf, r.off);
+		if (r.off < at)
+			at = 0, line = 1;
+		for (const char *nl = buf + at; (nl = memchr(nl, '\n', (size_t)(buf + r.off - nl))); nl++)
+			line++;
+		at = r.off;
+		r.line = line;
 		r.last_line = r.line;
 		r.tag = p->tag;
 		r.match = xstrndup(p->text, p->len);
@@ -412,9 +472,16 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			free(r.match), free(r.text), free(r.reason);
 			continue;
 		}
-		for (size_t k = first_of_file; k < c->n; k++)
-			if (c->refs[k].line == r.line)
+		/*
+		 * The refs of this file come in line order (a line inside an
+		 * entry counts as the entry's first, which no earlier ref
+		 * passes): look back to the first line before this one.
+		 */
+		for (size_t k = c->n; k-- > first_of_file && c->refs[k].line >= r.line;)
+			if (c->refs[k].line == r.line) {
 				prev = &c->refs[k];
+				break;
+			}
 		if (prev) {
 			/* Another match on a line already reported: keep the stronger one. */
 			if (tag_rank(r.tag) > tag_rank(prev->tag) ||
@@ -482,6 +549,7 @@ static void confirm_candidates(struct footprint *fp, const struct tree *t,
 		} else {
 			if (!footprint_owns(fp, file)) {
 				sv_push(&fp->paths, file);
+				footprint_index(fp);
 				sv_push_owned(&fp->derivation,
 					      xasprintf("path %s: included only by the subsystem", file));
 			}
@@ -757,12 +825,15 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	struct pending *pend = NULL;
 	size_t npend = 0, pend_cap = 0;
 	struct locate_ctx confirm = { 0 };
+	struct owned_def *odefs;
+	size_t nodefs;
 	int nthreads = opt && opt->nthreads > 0 ? opt->nthreads : scan_default_threads();
 	struct locate_ctx *ctx = xcalloc((size_t)nthreads, sizeof(*ctx));
 	void **ctxp = xcalloc((size_t)nthreads, sizeof(*ctxp));
 	size_t errors = 0;
 
 	memset(res, 0, sizeof(*res));
+	footprint_index(fp);   /* the scan threads look paths up */
 	for (size_t i = 0; i < fp->symbols.n; i++)
 		strset_add(&own, fp->symbols.v[i]);
 	npats = build_patterns(fp, &pats);
@@ -782,8 +853,11 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	}
 	sv_push(&first, "include/");
 	scanner_scan_first(sc, &first);
+	nodefs = owned_defs(fp, db, &odefs);
 	for (int i = 0; i < nthreads; i++) {
 		ctx[i].fp = fp;
+		ctx[i].odefs = odefs;
+		ctx[i].nodefs = nodefs;
 		ctx[i].pats = pats;
 		ctx[i].db = db;
 		ctx[i].t = t;
@@ -812,11 +886,14 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 		free(ctx[i].pend);
 	}
 	confirm.fp = fp;
+	confirm.odefs = odefs;
+	confirm.nodefs = nodefs;
 	confirm.pats = pats;
 	confirm.db = db;
 	confirm.own = own;
 	confirm.confirmed = 1;
 	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res);
+	footprint_index(fp);
 	strset_clear(&foreign);
 	free(pend);
 	add_table_refs(fp, t, res);
@@ -830,6 +907,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	scanner_free(sc);
 	sv_clear(&first);
 	free_patterns(pats, npats);
+	free(odefs);
 	free(ctx);
 	free(ctxp);
 	res->seconds = seconds_now() - t0;

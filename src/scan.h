@@ -1,10 +1,11 @@
 /*
  * scan.h - find many fixed strings in many files, fast.
  *
- * Patterns are grouped under a few case-folded "anchors" (substrings that
- * every pattern of the group contains); a SIMD filter finds the anchors'
- * first and last bytes at the right distance, 16 bytes at a time, and only
- * those candidates are verified.  Files are read by several threads.
+ * Few patterns are grouped under a few case-folded "anchors" (substrings
+ * that every pattern of the group contains); a SIMD filter finds the
+ * anchors' first and last bytes at the right distance, 16 bytes at a time,
+ * and only those candidates are verified.  Many patterns go to Hyperscan's
+ * literal matcher.  Files are read by several threads.
  *
  * A match follows identifier rules, like grep -w but only where the
  * pattern's own edge is a word character: "CONFIG_SLOB" does not match in
@@ -53,13 +54,29 @@ struct scan_hit {
 
 struct scanner;
 
+/*
+ * The matching engines, with the same results: anchors under a SIMD
+ * ("Teddy") filter, or Hyperscan's literal matcher, whose cost stays flat
+ * as the pattern set grows.  SCAN_AUTO picks by the number of patterns;
+ * SCAN_TEDDY_SCALAR is the Teddy engine without AVX2 (for tests).
+ */
+enum scan_engine { SCAN_AUTO, SCAN_TEDDY, SCAN_TEDDY_SCALAR, SCAN_HYPERSCAN };
+
 /* Build a scanner over n patterns (the array must outlive the scanner). */
 struct scanner *scanner_new(const struct pattern *pats, size_t n);
+/*
+ * The same with a given engine (SCAN_HYPERSCAN falls back to SCAN_TEDDY
+ * where Hyperscan cannot run).
+ */
+struct scanner *scanner_new_engine(const struct pattern *pats, size_t n, enum scan_engine engine);
+/* The engine a scanner uses: SCAN_TEDDY or SCAN_HYPERSCAN. */
+enum scan_engine scanner_engine(const struct scanner *s);
 void scanner_free(struct scanner *s);
 
 /*
- * Stop looking for a pattern (safe from scan_tree callbacks): the workers
- * of a running scan_tree rebuild their scanners without it.
+ * Stop looking for a pattern (safe from scan_tree callbacks): no later
+ * scanner_find reports it (the Teddy workers of a running scan_tree
+ * rebuild their scanners without it).
  */
 void scanner_retire(const struct scanner *s, uint32_t pattern);
 

@@ -30,6 +30,8 @@ void footprint_release(struct footprint *fp)
 		free(fp->keeps[i].reason);
 	}
 	free(fp->keeps);
+	strset_clear(&fp->path_index);
+	strset_clear(&fp->sym_index);
 	free(fp->name);
 	free(fp->title);
 	free(fp->area);
@@ -236,8 +238,32 @@ const char *footprint_path_problem(const char *norm)
 	return NULL;
 }
 
+void footprint_index(struct footprint *fp)
+{
+	for (; fp->paths_indexed < fp->paths.n; fp->paths_indexed++) {
+		const char *p = fp->paths.v[fp->paths_indexed];
+		size_t n = strlen(p);
+
+		strset_add(&fp->path_index, p);
+		/* A directory "a/b/" also owns the path "a/b". */
+		if (n && p[n - 1] == '/')
+			strset_addn(&fp->path_index, p, n - 1);
+	}
+	for (; fp->syms_indexed < fp->symbols.n; fp->syms_indexed++)
+		strset_add(&fp->sym_index, fp->symbols.v[fp->syms_indexed]);
+}
+
 int footprint_owns(const struct footprint *fp, const char *path)
 {
+	if (fp->paths_indexed == fp->paths.n) {
+		/* The path itself (a file, or a directory without its '/'), then each "dir/" above it. */
+		if (strset_has(&fp->path_index, path))
+			return 1;
+		for (const char *s = path; (s = strchr(s, '/')); s++)
+			if (strset_hasn(&fp->path_index, path, (size_t)(s - path) + 1))
+				return 1;
+		return 0;
+	}
 	for (size_t i = 0; i < fp->paths.n; i++) {
 		const char *p = fp->paths.v[i];
 		size_t n = strlen(p);
@@ -262,6 +288,8 @@ const struct keep_rule *footprint_keep(const struct footprint *fp, const char *p
 
 int footprint_has_symbol(const struct footprint *fp, const char *sym)
 {
+	if (fp->syms_indexed == fp->symbols.n)
+		return strset_has(&fp->sym_index, sym);
 	return sv_contains(&fp->symbols, sym);
 }
 

@@ -41,6 +41,14 @@ struct footprint {
 	struct strvec history;       /* what an earlier, partial removal deleted (report) */
 	struct strvec derivation;    /* how each derived item was found, for the report */
 	struct strvec spec_files;    /* spec files read */
+	/*
+	 * Hash sets of paths and symbols (paths and symbols are only ever
+	 * appended to): footprint_index() brings them up to date, and while
+	 * they are, footprint_owns and footprint_has_symbol look up instead of
+	 * comparing with every entry.
+	 */
+	struct strset path_index, sym_index;
+	size_t paths_indexed, syms_indexed;
 };
 
 void footprint_init(struct footprint *fp);
@@ -74,6 +82,8 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
  */
 const char *footprint_path_problem(const char *norm);
 
+/* Index the paths and symbols added since the last call (not thread-safe: call before scans). */
+void footprint_index(struct footprint *fp);
 /* True if path (a file or "dir/") is one of the footprint's own files. */
 int footprint_owns(const struct footprint *fp, const char *path);
 /* The keep rule that applies to path, or NULL. */
