@@ -148,15 +148,55 @@ static char *line_text(const char *buf, size_t len, size_t off)
 static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, const char *path,
 						size_t off)
 {
-	for (size_t i = 0; i < c->fp->symbols.n; i++) {
-		size_t n;
-		const struct kconfig_def *d = kconfig_defs(c->db, c->fp->symbols.v[i], &n);
+	const struct kconfig_def *d = kconfig_def_at(c->db, path, off);
 
-		for (size_t k = 0; k < n; k++)
-			if (off >= d[k].start && off < d[k].end && !strcmp(d[k].path, path))
-				return &d[k];
+	return d && strset_has(&c->own, d->name) ? d : NULL;
+}
+
+/*
+ * The line around an offset, remembered between the hits of one file (they
+ * come in order): line numbers and line bounds cost the distance from the
+ * previous hit, not from the start of the file or of the line.
+ */
+struct line_cursor {
+	const char *buf;
+	size_t len;
+	size_t off, line;        /* line number of byte off */
+	size_t ls, le;           /* bounds of the line last asked for (le past its '\n') */
+};
+
+static void cursor_init(struct line_cursor *lc, const char *buf, size_t len)
+{
+	*lc = (struct line_cursor){ buf, len, 0, 1, 0, 0 };
+}
+
+static size_t cursor_line(struct line_cursor *lc, size_t off)
+{
+	const char *p, *end;
+
+	if (off < lc->off)
+		lc->off = 0, lc->line = 1;
+	p = lc->buf + lc->off, end = lc->buf + off;
+	while ((p = memchr(p, '\n', (size_t)(end - p)))) {
+		lc->line++;
+		p++;
 	}
-	return NULL;
+	lc->off = off;
+	return lc->line;
+}
+
+static char *cursor_text(struct line_cursor *lc, size_t off)
+{
+	size_t s, e;
+
+	if (!(off >= lc->ls && off < lc->le)) {
+		lc->ls = line_start(lc->buf, off);
+		lc->le = line_end(lc->buf, lc->len, off);
+	}
+	s = lc->ls, e = lc->le;
+	while (e > s && (lc->buf[e - 1] == '\n' || lc->buf[e - 1] == '\r'))
+		e--;
+	return xstrndup(lc->buf + s, e - s);
 }
 
 /* Decide kind, action and reason of one matching line. */
@@ -286,10 +326,12 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		    const struct scan_hit *hits, size_t n)
 {
 	struct locate_ctx *c = vctx;
-	size_t first_of_file = c->n;
+	size_t first_of_file = c->n, last = SIZE_MAX;
 	struct c_lexer lx;
+	struct line_cursor lc;
 
 	c_lexer_init(&lx, buf, len);
+	cursor_init(&lc, buf, len);
 	for (size_t i = 0; i < n; i++) {
 		const struct pattern *p = &c->pats[hits[i].pattern];
 		struct ref r = { 0 };
@@ -305,7 +347,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset))
 					foreign = 1;
 				if (p->tag == PAT_IDENT) {
-					char *t = line_text(buf, len, hits[i].offset);
+					char *t = cursor_text(&lc, hits[i].offset);
 
 					foreign = defines_identifier(t, p->text);
 					free(t);
@@ -322,19 +364,28 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			continue;
 		}
 		r.off = hits[i].offset;
-		r.line = line_of_offset(buf, r.off);
+		r.line = cursor_line(&lc, r.off);
 		r.last_line = r.line;
 		r.tag = p->tag;
 		r.match = xstrndup(p->text, p->len);
-		r.text = line_text(buf, len, r.off);
+		r.text = cursor_text(&lc, r.off);
 		classify_hit(c, &r, path, buf, len, p, &lx);
 		if (!r.kind) {
 			free(r.match), free(r.text), free(r.reason);
 			continue;
 		}
-		for (size_t k = first_of_file; k < c->n; k++)
-			if (c->refs[k].line == r.line)
-				prev = &c->refs[k];
+		/*
+		 * The ref already reported on this line: hits come in order, so
+		 * it is the last one unless classify_hit() moved this one back to
+		 * the first line of its entry (then look through the file's refs).
+		 */
+		if (last != SIZE_MAX && c->refs[last].line == r.line) {
+			prev = &c->refs[last];
+		} else if (last == SIZE_MAX || r.line < c->refs[last].line) {
+			for (size_t k = first_of_file; k < c->n; k++)
+				if (c->refs[k].line == r.line)
+					prev = &c->refs[k];
+		}
 		if (prev) {
 			/* Another match on a line already reported: keep the stronger one. */
 			if (tag_rank(r.tag) > tag_rank(prev->tag) ||
@@ -349,6 +400,8 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		}
 		r.path = xstrdup(path);
 		GROW(c->refs, c->cap, c->n + 1);
+		if (last == SIZE_MAX || r.line > c->refs[last].line)
+			last = c->n;
 		c->refs[c->n++] = r;
 	}
 }
@@ -706,6 +759,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 		ctx[i].fp = fp;
 		ctx[i].pats = pats;
 		ctx[i].db = db;
+		ctx[i].own = own;   /* shared, read only */
 		ctxp[i] = &ctx[i];
 	}
 	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, ctxp, &errors) : 0;

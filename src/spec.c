@@ -3,6 +3,7 @@
  * lines (see the README for the keys), and queries on a footprint.
  */
 #include <ctype.h>
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -145,15 +146,22 @@ static const char *spec_line(struct footprint *fp, const char *key, char *value)
 	return NULL;
 }
 
-void spec_load(struct footprint *fp, const char *file)
+int spec_parse(struct footprint *fp, const char *file, const char *data, size_t len,
+	       struct strbuf *err)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char *line, *save = NULL;
 	size_t lineno = 0;
 	char *p;
+	int rc = 0;
 
-	if (read_file(file, &sb) < 0)
-		die_errno("%s", file);
+	sb_addn(&sb, data, len);
+	if (memchr(data, '\0', len)) {
+		sb_addf(err, "%s:%zu: NUL byte in a spec file\n", file,
+			line_of_offset(data, (size_t)((const char *)memchr(data, '\0', len) - data)));
+		sb_release(&sb);
+		return -1;
+	}
 	sv_push(&fp->spec_files, file);
 	/* strtok would skip empty lines and miscount; walk line by line. */
 	for (p = sb.buf; p && *p; p = save) {
@@ -178,8 +186,11 @@ void spec_load(struct footprint *fp, const char *file)
 		msg = spec_line(fp, key, value);
 		if (msg) {
 			if (!strcmp(msg, "unknown key"))
-				die("%s:%zu: unknown key '%s'", file, lineno, key);
-			die("%s:%zu: %s: %s", file, lineno, key, msg);
+				sb_addf(err, "%s:%zu: unknown key '%s'\n", file, lineno, key);
+			else
+				sb_addf(err, "%s:%zu: %s: %s\n", file, lineno, key, msg);
+			rc = -1;
+			goto out;
 		}
 	}
 	if (!fp->name) {
@@ -191,9 +202,39 @@ void spec_load(struct footprint *fp, const char *file)
 		if (dot)
 			*dot = '\0';
 	}
-	if (!fp->symbols.n && !fp->paths.n && !fp->words.n)
-		die("%s: the spec names no symbol, path or word", file);
+	if (!fp->symbols.n && !fp->paths.n && !fp->words.n) {
+		sb_addf(err, "%s: the spec names no symbol, path or word\n", file);
+		rc = -1;
+	}
+out:
 	sb_release(&sb);
+	return rc;
+}
+
+int spec_read(struct footprint *fp, const char *file, struct strbuf *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int rc;
+
+	if (read_file(file, &sb) < 0) {
+		sb_addf(err, "%s: %s\n", file, strerror(errno));
+		return -1;
+	}
+	rc = spec_parse(fp, file, sb.buf ? sb.buf : "", sb.len, err);
+	sb_release(&sb);
+	return rc;
+}
+
+void spec_load(struct footprint *fp, const char *file)
+{
+	struct strbuf err = STRBUF_INIT;
+
+	if (spec_read(fp, file, &err) < 0) {
+		if (err.len && err.buf[err.len - 1] == '\n')
+			err.buf[--err.len] = '\0';
+		die("%s", err.buf);
+	}
+	sb_release(&err);
 }
 
 const char *spec_dir(void)
