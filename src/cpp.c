@@ -449,6 +449,9 @@ static size_t fix_comments(struct ctx *c, size_t from, size_t to, struct strbuf 
 					ws--;
 				sb_addn(out, b + copied, ws - copied);
 				copied = ce;
+				/* A comment separates tokens: "#endif x", never "#endifx". */
+				if (ce < to && !strchr(" \t\r\n", b[ce]))
+					sb_addc(out, ' ');
 			}
 			sb_release(&s.text);
 			fixed++;
