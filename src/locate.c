@@ -39,15 +39,18 @@ struct locate_ctx {
 };
 
 /* Patterns own their text; the array is freed with free_patterns(). */
-static void add_pattern(struct pattern **v, size_t *n, size_t *cap, char *text, unsigned scope,
-			const char *dir, int tag)
+/* seen: "TEXT\x1fSCOPE\x1fTAG\x1fDIR" of every pattern so far (a spec may name 50,000 symbols). */
+static void add_pattern(struct strset *seen, struct pattern **v, size_t *n, size_t *cap, char *text,
+			unsigned scope, const char *dir, int tag)
 {
-	for (size_t i = 0; i < *n; i++)
-		if (!strcmp((*v)[i].text, text) && (*v)[i].scope == scope && (*v)[i].tag == tag &&
-		    !(*v)[i].dir == !dir && (!dir || !strcmp((*v)[i].dir, dir))) {
-			free(text);
-			return;
-		}
+	char *key = xasprintf("%s\x1f%u\x1f%d\x1f%s", text, scope, tag, dir ? dir : "\x1e");
+	int had = !strset_add(seen, key);
+
+	free(key);
+	if (had) {
+		free(text);
+		return;
+	}
 	GROW(*v, *cap, *n + 1);
 	(*v)[*n] = (struct pattern){ text, strlen(text), scope, dir ? xstrdup(dir) : NULL, tag,
 				     tag == PAT_OBJECT ? PATF_AFTER_UNDERSCORE : 0 };
@@ -67,13 +70,14 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 {
 	struct pattern *v = NULL;
 	size_t n = 0, cap = 0;
+	struct strset seen = STRSET_INIT;
 
 	for (size_t i = 0; i < fp->symbols.n; i++) {
 		const char *s = fp->symbols.v[i];
 
-		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s", s), FILE_ANY, NULL, PAT_CONFIG);
-		add_pattern(&v, &n, &cap, xasprintf("CONFIG_%s_MODULE", s), FILE_ANY, NULL, PAT_CONFIG);
-		add_pattern(&v, &n, &cap, xstrdup(s), FILE_KCONFIG, NULL, PAT_SYMBOL);
+		add_pattern(&seen, &v, &n, &cap, xasprintf("CONFIG_%s", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&seen, &v, &n, &cap, xasprintf("CONFIG_%s_MODULE", s), FILE_ANY, NULL, PAT_CONFIG);
+		add_pattern(&seen, &v, &n, &cap, xstrdup(s), FILE_KCONFIG, NULL, PAT_SYMBOL);
 	}
 	for (size_t i = 0; i < fp->paths.n; i++) {
 		char *p = xstrdup(fp->paths.v[i]);
@@ -83,37 +87,38 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 
 		if (dir)
 			p[--len] = '\0';
-		add_pattern(&v, &n, &cap, xstrdup(p), FILE_ANY, NULL, PAT_PATH);
+		add_pattern(&seen, &v, &n, &cap, xstrdup(p), FILE_ANY, NULL, PAT_PATH);
 		slash = strrchr(p, '/');
 		base = slash ? slash + 1 : p;
 		parent = slash ? xstrndup(p, (size_t)(slash - p)) : xstrdup("");
 		if (dir) {
 			/* Older or shorter spellings of the path: ".../name" */
 			if (strlen(base) >= 3)
-				add_pattern(&v, &n, &cap, xasprintf("/%s", base), FILE_ANY, NULL,
+				add_pattern(&seen, &v, &n, &cap, xasprintf("/%s", base), FILE_ANY, NULL,
 					    PAT_STALE_PATH);
-			add_pattern(&v, &n, &cap, xasprintf("%s/", base), FILE_MAKEFILE,
+			add_pattern(&seen, &v, &n, &cap, xasprintf("%s/", base), FILE_MAKEFILE,
 				    parent[0] ? parent : NULL, PAT_OBJECT);
 		} else if (starts_with(p, "Documentation/")) {
 			dot = strrchr(base, '.');
-			add_pattern(&v, &n, &cap, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
+			add_pattern(&seen, &v, &n, &cap, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
 				    FILE_DOC, NULL, PAT_DOC_STEM);
 		} else {
-			add_pattern(&v, &n, &cap, xstrdup(base), FILE_ANY, NULL, PAT_BASENAME);
+			add_pattern(&seen, &v, &n, &cap, xstrdup(base), FILE_ANY, NULL, PAT_BASENAME);
 			dot = strrchr(base, '.');
 			if (dot && (!strcmp(dot, ".c") || !strcmp(dot, ".S")))
-				add_pattern(&v, &n, &cap, xasprintf("%.*s.o", (int)(dot - base), base),
+				add_pattern(&seen, &v, &n, &cap, xasprintf("%.*s.o", (int)(dot - base), base),
 					    FILE_MAKEFILE, parent[0] ? parent : NULL, PAT_OBJECT);
 		}
 		free(parent);
 		free(p);
 	}
 	for (size_t i = 0; i < fp->headers.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->headers.v[i]), FILE_ANY, NULL, PAT_HEADER);
+		add_pattern(&seen, &v, &n, &cap, xstrdup(fp->headers.v[i]), FILE_ANY, NULL, PAT_HEADER);
 	for (size_t i = 0; i < fp->identifiers.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
+		add_pattern(&seen, &v, &n, &cap, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
 	for (size_t i = 0; i < fp->words.n; i++)
-		add_pattern(&v, &n, &cap, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+		add_pattern(&seen, &v, &n, &cap, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+	strset_clear(&seen);
 	*out = v;
 	return n;
 }
@@ -368,7 +373,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		r.last_line = r.line;
 		r.tag = p->tag;
 		r.match = xstrndup(p->text, p->len);
-		r.text = cursor_text(&lc, r.off);
+		r.text = NULL;   /* copied below, once per reported line (lines may be long) */
 		classify_hit(c, &r, path, buf, len, p, &lx);
 		if (!r.kind) {
 			free(r.match), free(r.text), free(r.reason);
@@ -390,6 +395,10 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			/* Another match on a line already reported: keep the stronger one. */
 			if (tag_rank(r.tag) > tag_rank(prev->tag) ||
 			    (!strcmp(prev->action, "review") && strcmp(r.action, "review"))) {
+				if (!r.text) {
+					r.text = prev->text;
+					prev->text = NULL;
+				}
 				free(prev->match), free(prev->text), free(prev->reason);
 				r.path = prev->path;
 				*prev = r;
@@ -398,6 +407,8 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			}
 			continue;
 		}
+		if (!r.text)
+			r.text = cursor_text(&lc, r.off);
 		r.path = xstrdup(path);
 		GROW(c->refs, c->cap, c->n + 1);
 		if (last == SIZE_MAX || r.line > c->refs[last].line)

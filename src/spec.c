@@ -34,14 +34,20 @@ void footprint_release(struct footprint *fp)
 	free(fp->name);
 	free(fp->title);
 	free(fp->area);
+	strset_clear(&fp->symbol_index);
 	memset(fp, 0, sizeof(*fp));
 }
 
-static void add_keep(struct footprint *fp, const char *pattern, const char *reason)
+static void add_keep(struct footprint *fp, struct strset *seen, const char *pattern,
+		     const char *reason)
 {
-	for (size_t i = 0; i < fp->nkeeps; i++)
-		if (!strcmp(fp->keeps[i].pattern, pattern))
-			return;
+	char *k = xasprintf("keep\x1f%s", pattern);
+	int had = strset_has(seen, k);
+
+	strset_add(seen, k);
+	free(k);
+	if (had)
+		return;
 	GROW(fp->keeps, fp->keeps_cap, fp->nkeeps + 1);
 	fp->keeps[fp->nkeeps].pattern = xstrdup(pattern);
 	fp->keeps[fp->nkeeps].reason = xstrdup(reason);
@@ -68,10 +74,21 @@ static int is_number(const char *s)
 	return 1;
 }
 
-static void push_unique(struct strvec *sv, const char *s)
+/*
+ * Push s onto sv unless it is there.  seen holds "LIST\x1fVALUE" for every
+ * entry of the lists a spec fills (spec_parse() seeds it with what fp held
+ * before): O(1) per line, where a search of the list made a 50,000-symbol
+ * spec quadratic.
+ */
+static void push_unique(struct strset *seen, const char *list, struct strvec *sv, const char *s)
 {
-	if (!sv_contains(sv, s))
+	char *k = xasprintf("%s\x1f%s", list, s);
+
+	if (!strset_has(seen, k)) {
+		strset_add(seen, k);
 		sv_push(sv, s);
+	}
+	free(k);
 }
 
 static void set_once(char **field, const char *value)
@@ -81,7 +98,7 @@ static void set_once(char **field, const char *value)
 }
 
 /* Parse one "key value" line of a spec; returns an error message or NULL. */
-static const char *spec_line(struct footprint *fp, const char *key, char *value)
+static const char *spec_line(struct footprint *fp, struct strset *seen, const char *key, char *value)
 {
 	if (!*value)
 		return "missing value";
@@ -96,26 +113,26 @@ static const char *spec_line(struct footprint *fp, const char *key, char *value)
 			value += 7;
 		if (!is_symbol_name(value))
 			return "a symbol is letters, digits and '_'";
-		push_unique(&fp->symbols, value);
+		push_unique(seen, "symbol", &fp->symbols, value);
 	} else if (!strcmp(key, "path")) {
 		if (value[0] == '/' || strstr(value, ".."))
 			return "a path is relative to the tree's top, without '..'";
-		push_unique(&fp->paths, value);
+		push_unique(seen, "path", &fp->paths, value);
 	} else if (!strcmp(key, "header")) {
-		push_unique(&fp->headers, value);
+		push_unique(seen, "header", &fp->headers, value);
 	} else if (!strcmp(key, "identifier")) {
 		if (!is_symbol_name(value))
 			return "an identifier is letters, digits and '_'";
-		push_unique(&fp->identifiers, value);
+		push_unique(seen, "identifier", &fp->identifiers, value);
 	} else if (!strcmp(key, "word")) {
-		push_unique(&fp->words, value);
+		push_unique(seen, "word", &fp->words, value);
 	} else if (!strcmp(key, "chrdev") || !strcmp(key, "blkdev") || !strcmp(key, "misc")) {
 		if (!is_number(value))
 			return "a device number is a decimal number";
-		push_unique(!strcmp(key, "chrdev") ? &fp->chrdevs
+		push_unique(seen, key, !strcmp(key, "chrdev") ? &fp->chrdevs
 			    : !strcmp(key, "blkdev") ? &fp->blkdevs : &fp->misc_minors, value);
 	} else if (!strcmp(key, "ioctl")) {
-		push_unique(&fp->ioctls, value);
+		push_unique(seen, "ioctl", &fp->ioctls, value);
 	} else if (!strcmp(key, "keep")) {
 		char *sp = value + strcspn(value, " \t");
 		char *reason = sp + strspn(sp, " \t");
@@ -123,27 +140,53 @@ static const char *spec_line(struct footprint *fp, const char *key, char *value)
 		if (!*reason)
 			return "keep needs a path pattern and a reason";
 		*sp = '\0';
-		add_keep(fp, value, reason);
+		add_keep(fp, seen, value, reason);
 	} else if (!strcmp(key, "replace")) {
 		char *eq = strchr(value, '=');
 
 		if (!eq || eq == value || !eq[1])
 			return "replace is OLD=NEW";
-		push_unique(&fp->replace, value);
+		push_unique(seen, "replace", &fp->replace, value);
 	} else if (!strcmp(key, "boot-config")) {
 		if (!starts_with(value, "CONFIG_") || !strchr(value, '='))
 			return "boot-config is CONFIG_X=value";
-		push_unique(&fp->boot_config, value);
+		push_unique(seen, "boot-config", &fp->boot_config, value);
 	} else if (!strcmp(key, "boot-expect")) {
-		push_unique(&fp->boot_expect, value);
+		push_unique(seen, "boot-expect", &fp->boot_expect, value);
 	} else if (!strcmp(key, "boot-expect-after")) {
-		push_unique(&fp->boot_expect_after, value);
+		push_unique(seen, "boot-expect-after", &fp->boot_expect_after, value);
 	} else if (!strcmp(key, "history")) {
 		sv_push(&fp->history, value);
 	} else {
 		return "unknown key";
 	}
 	return NULL;
+}
+
+/* push_unique()'s seen set for what fp holds already (a second spec adds to it). */
+static void seed_seen(const struct footprint *fp, struct strset *seen)
+{
+	const struct { const char *list; const struct strvec *sv; } lists[] = {
+		{ "symbol", &fp->symbols }, { "path", &fp->paths }, { "header", &fp->headers },
+		{ "identifier", &fp->identifiers }, { "word", &fp->words }, { "chrdev", &fp->chrdevs },
+		{ "blkdev", &fp->blkdevs }, { "misc", &fp->misc_minors }, { "ioctl", &fp->ioctls },
+		{ "replace", &fp->replace }, { "boot-config", &fp->boot_config },
+		{ "boot-expect", &fp->boot_expect }, { "boot-expect-after", &fp->boot_expect_after },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(lists); i++)
+		for (size_t k = 0; k < lists[i].sv->n; k++) {
+			char *key = xasprintf("%s\x1f%s", lists[i].list, lists[i].sv->v[k]);
+
+			strset_add(seen, key);
+			free(key);
+		}
+	for (size_t i = 0; i < fp->nkeeps; i++) {
+		char *key = xasprintf("keep\x1f%s", fp->keeps[i].pattern);
+
+		strset_add(seen, key);
+		free(key);
+	}
 }
 
 int spec_parse(struct footprint *fp, const char *file, const char *data, size_t len,
@@ -154,6 +197,7 @@ int spec_parse(struct footprint *fp, const char *file, const char *data, size_t 
 	size_t lineno = 0;
 	char *p;
 	int rc = 0;
+	struct strset seen = STRSET_INIT;
 
 	sb_addn(&sb, data, len);
 	if (memchr(data, '\0', len)) {
@@ -163,6 +207,7 @@ int spec_parse(struct footprint *fp, const char *file, const char *data, size_t 
 		return -1;
 	}
 	sv_push(&fp->spec_files, file);
+	seed_seen(fp, &seen);
 	/* strtok would skip empty lines and miscount; walk line by line. */
 	for (p = sb.buf; p && *p; p = save) {
 		char *key, *value, *end;
@@ -183,7 +228,7 @@ int spec_parse(struct footprint *fp, const char *file, const char *data, size_t 
 		if (*value)
 			*value++ = '\0';
 		value += strspn(value, " \t");
-		msg = spec_line(fp, key, value);
+		msg = spec_line(fp, &seen, key, value);
 		if (msg) {
 			if (!strcmp(msg, "unknown key"))
 				sb_addf(err, "%s:%zu: unknown key '%s'\n", file, lineno, key);
@@ -207,6 +252,7 @@ int spec_parse(struct footprint *fp, const char *file, const char *data, size_t 
 		rc = -1;
 	}
 out:
+	strset_clear(&seen);
 	sb_release(&sb);
 	return rc;
 }
@@ -268,7 +314,12 @@ const struct keep_rule *footprint_keep(const struct footprint *fp, const char *p
 
 int footprint_has_symbol(const struct footprint *fp, const char *sym)
 {
-	return sv_contains(&fp->symbols, sym);
+	/* The index is a cache of an append-only list: bring it up to date. */
+	struct footprint *m = (struct footprint *)fp;
+
+	while (m->symbols_indexed < m->symbols.n)
+		strset_add(&m->symbol_index, m->symbols.v[m->symbols_indexed++]);
+	return strset_has(&fp->symbol_index, sym);
 }
 
 const char *footprint_replacement(const struct footprint *fp, const char *sym)

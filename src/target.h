@@ -40,6 +40,9 @@ struct footprint {
 	struct strvec history;       /* what an earlier, partial removal deleted (report) */
 	struct strvec derivation;    /* how each derived item was found, for the report */
 	struct strvec spec_files;    /* spec files read */
+	/* footprint_has_symbol()'s index of symbols.v[0 .. symbols_indexed) (symbols only grows) */
+	struct strset symbol_index;
+	size_t symbols_indexed;
 };
 
 void footprint_init(struct footprint *fp);
@@ -76,6 +79,7 @@ int footprint_owns(const struct footprint *fp, const char *path);
 /* The keep rule that applies to path, or NULL. */
 const struct keep_rule *footprint_keep(const struct footprint *fp, const char *path);
 /* True if sym is one of the footprint's symbols. */
+/* O(1): keeps an index of fp->symbols up to date (do not call from two threads at once). */
 int footprint_has_symbol(const struct footprint *fp, const char *sym);
 /* The replacement of sym ("SLUB" for SLOB=SLUB), or NULL. */
 const char *footprint_replacement(const struct footprint *fp, const char *sym);
