@@ -494,7 +494,7 @@ int cmd_check(int argc, char **argv)
 		} else if (!strcmp(a, "--logs") && i + 1 < argc) {
 			c.log_dir = argv[++i];
 		} else if (!strcmp(a, "--jobs") && i + 1 < argc) {
-			c.jobs = atoi(argv[++i]);
+			c.jobs = parse_jobs(argv[++i]);
 		} else if (!strcmp(a, "--kvm")) {
 			c.kvm = 1;
 		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
