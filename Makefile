@@ -8,6 +8,7 @@
 #   make check TREE=<after> TARGET=<target> [BEFORE=<before>]
 #   make bench      benchmarks against ripgrep, grep, spatch, checkkconfigsymbols.py
 #   make corpus     every upstream removal 6.1 -> 6.12 (drivers, fs, sound, arch), scored
+#   make fuzz       each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS (60)
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -28,7 +29,7 @@ else
 EXCISE  := $(BUILD)/excise
 endif
 
-.PHONY: all deps run test test-quick test-asan check bench corpus clean sparse-self
+.PHONY: all deps run test test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build
 
 all: $(EXCISE) $(UNIT_BIN) $(INIT)
 
@@ -85,6 +86,36 @@ sparse-self:
 	@out=$$(for f in src/*.c tests/unit/*.c scripts/boot/init.c; do \
 		sparse -std=c11 -D_GNU_SOURCE -Isrc -Wno-unknown-attribute $$f 2>&1; done); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, tests/unit/, scripts/boot/init.c"
+
+# libFuzzer harnesses (clang): the library rebuilt with the fuzzer's
+# coverage and ASan/UBSan; new inputs go to build/fuzz/corpus/NAME, crashes
+# to build/fuzz/crashes/.  A crash worth keeping is copied to
+# tests/fuzz/corpus/NAME/ (tests/run replays that corpus) and fixed.
+FUZZ_CC      ?= clang
+FUZZ_SECONDS ?= 60
+FUZZ_JOBS    ?= 1
+FUZZ_SAN     := -fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-frame-pointer
+FUZZ_CFLAGS  := -std=c11 -D_GNU_SOURCE -pthread -g -O1 $(FUZZ_SAN) -fsanitize=fuzzer-no-link
+FUZZ_NAMES   := $(patsubst tests/fuzz/%.c,%,$(wildcard tests/fuzz/*.c))
+FUZZ_OBJ     := $(LIB_SRC:src/%.c=build/fuzz/obj/%.o)
+
+build/fuzz/obj/%.o: src/%.c $(wildcard src/*.h)
+	@mkdir -p $(@D)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
+
+build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
+	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
+
+fuzz-build: $(FUZZ_NAMES:%=build/fuzz/%)
+
+fuzz: fuzz-build
+	@for n in $(FUZZ_NAMES); do \
+		mkdir -p build/fuzz/corpus/$$n build/fuzz/crashes; \
+		echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
+		build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -jobs=$(FUZZ_JOBS) -print_final_stats=1 \
+			-artifact_prefix=build/fuzz/crashes/$$n- \
+			build/fuzz/corpus/$$n tests/fuzz/corpus/$$n || exit 1; \
+	done
 
 clean:
 	rm -rf build src/excise

@@ -626,7 +626,7 @@ int cmd_check(int argc, char **argv)
 		} else if (!strcmp(a, "--logs") && i + 1 < argc) {
 			c.log_dir = argv[++i];
 		} else if (!strcmp(a, "--jobs") && i + 1 < argc) {
-			c.jobs = atoi(argv[++i]);
+			c.jobs = parse_jobs(argv[++i]);
 		} else if (!strcmp(a, "--distcc") && i + 1 < argc) {
 			c.distcc = argv[++i];
 		} else if (!strcmp(a, "--kvm")) {

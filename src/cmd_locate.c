@@ -1,4 +1,5 @@
 /* cmd_locate.c - excise locate: find every reference to a subsystem. */
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -6,6 +7,20 @@
 #include "dangling.h"
 #include "locate.h"
 #include "report.h"
+
+int parse_jobs(const char *arg)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (!*arg || *end || errno)
+		die("--jobs: '%s' is not a number", arg);
+	if (v < 1 || v > JOBS_MAX)
+		die("--jobs: %ld is out of range (1 to %d)", v, JOBS_MAX);
+	return (int)v;
+}
 
 static void locate_usage(FILE *out)
 {
@@ -71,7 +86,7 @@ int cmd_locate(int argc, char **argv)
 		else if (!strcmp(a, "--dangling"))
 			dangling = 1;
 		else if (!strcmp(a, "--jobs") && i + 1 < argc)
-			opt.nthreads = atoi(argv[++i]);
+			opt.nthreads = parse_jobs(argv[++i]);
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
 			locate_usage(stdout);
 			return 0;

@@ -180,7 +180,7 @@ int cmd_remove(int argc, char **argv)
 		else if (!strcmp(a, "--no-cocci"))
 			opt.no_cocci = 1;
 		else if (!strcmp(a, "--jobs") && i + 1 < argc)
-			opt.jobs = atoi(argv[++i]);
+			opt.jobs = parse_jobs(argv[++i]);
 		else if ((!strcmp(a, "--replace") && i + 1 < argc) || starts_with(a, "--replace=")) {
 			const char *v = a[9] == '=' ? a + 10 : argv[++i];
 			const char *eq = strchr(v, '=');

@@ -449,6 +449,9 @@ static size_t fix_comments(struct ctx *c, size_t from, size_t to, struct strbuf 
 					ws--;
 				sb_addn(out, b + copied, ws - copied);
 				copied = ce;
+				/* A comment separates tokens: "#endif x", never "#endifx". */
+				if (ce < to && !strchr(" \t\r\n", b[ce]))
+					sb_addc(out, ' ');
 			}
 			sb_release(&s.text);
 			fixed++;
@@ -787,15 +790,22 @@ static int blank_line(const char *b, size_t s, size_t e)
  */
 static void squeeze_blanks(struct ctx *c)
 {
+	size_t run = 0;   /* the start of the run of adjacent deletions that ends at edit i - 1 */
+
 	for (size_t i = 0; i < c->nedits; i++) {
 		struct fedit *e = &c->edits[i];
 		size_t start = e->start, after;
 
+		/*
+		 * The line before it in the result: earlier deletions ending here
+		 * do not count (carried from edit to edit: 40,000 adjacent
+		 * deletions are not a quadratic walk back).
+		 */
+		if (i > 0 && !c->edits[i - 1].repl[0] && c->edits[i - 1].end == start)
+			start = run;
+		run = start;
 		if (e->repl[0] || e->end >= c->len)
 			continue;
-		/* The line before it in the result: earlier deletions ending here do not count. */
-		for (size_t k = i; k > 0 && !c->edits[k - 1].repl[0] && c->edits[k - 1].end == start; k--)
-			start = c->edits[k - 1].start;
 		if (start > 0 && !blank_line(c->buf, line_start(c->buf, start - 1), start))
 			continue;
 		after = line_end(c->buf, c->len, e->end);

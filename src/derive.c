@@ -219,7 +219,8 @@ static void load_makefiles(struct derive *d)
 		pthread_join(sh[i].tid, NULL);
 	for (size_t i = 0; i < nthreads; i++) {
 		GROW(d->lines, d->cap, d->n + sh[i].n);
-		memcpy(d->lines + d->n, sh[i].lines, sh[i].n * sizeof(*sh[i].lines));
+		if (sh[i].n)   /* an empty Makefile has no lines array: no memcpy from NULL */
+			memcpy(d->lines + d->n, sh[i].lines, sh[i].n * sizeof(*sh[i].lines));
 		d->n += sh[i].n;
 		free(sh[i].lines);
 	}

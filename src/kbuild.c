@@ -86,9 +86,10 @@ static int parse_assign(struct kbuild_line *l, const char *buf, size_t p, size_t
 	size_t vs, ve, q;
 	int depth = 0;
 
-	if (!strncmp(buf + p, "export", 6) && p + 6 < end && is_blank(buf[p + 6]))
+	/* Bounds first: buf need not be NUL-terminated. */
+	if (p + 6 < end && !strncmp(buf + p, "export", 6) && is_blank(buf[p + 6]))
 		p += 6;
-	else if (!strncmp(buf + p, "override", 8) && p + 8 < end && is_blank(buf[p + 8]))
+	else if (p + 8 < end && !strncmp(buf + p, "override", 8) && is_blank(buf[p + 8]))
 		p += 8;
 	while (p < end && is_blank(buf[p]))
 		p++;

@@ -329,27 +329,10 @@ void kconfig_db_release(struct kconfig_db *db)
 
 /* ---- reference kinds ---- */
 
-/* Is off inside a '#' comment or a quoted string of its line? */
-static int in_comment_or_string(const char *data, size_t off)
+/* Is off inside a '#' comment or a quoted string of its line?  (kfile.quoted) */
+static int in_comment_or_string(const struct kfile *f, size_t off)
 {
-	size_t i = line_start(data, off);
-	char quote = 0;
-
-	for (; i < off; i++) {
-		char c = data[i];
-
-		if (quote) {
-			if (c == '\\' && i + 1 < off)
-				i++;
-			else if (c == quote)
-				quote = 0;
-		} else if (c == '"' || c == '\'') {
-			quote = c;
-		} else if (c == '#') {
-			return 1;
-		}
-	}
-	return quote != 0;
+	return f->quoted[off / 8] >> (off % 8) & 1;
 }
 
 static const char *attr_kind(const struct kattr *a, size_t off)
@@ -423,6 +406,25 @@ static const char *node_kind_at(const struct knode *n, size_t off, const struct 
 	return node_kind_at(c, off, own, in_text);
 }
 
+const struct kconfig_def *kconfig_def_at(const struct kconfig_db *db, const char *path, size_t off)
+{
+	const struct kfile *f = kconfig_file(db, path);
+	const struct knode *n = f ? &f->root : NULL;
+
+	while (n && (n = child_at(n, off))) {
+		if (n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG) {
+			size_t nd;
+			const struct kconfig_def *d = kconfig_defs(db, n->name, &nd);
+
+			for (size_t k = 0; k < nd; k++)
+				if (d[k].node == n)
+					return &d[k];
+			return NULL;
+		}
+	}
+	return NULL;
+}
+
 const char *kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,
 			     const struct strset *own)
 {
@@ -430,7 +432,7 @@ const char *kconfig_ref_kind(const struct kconfig_db *db, const char *path, size
 
 	if (!f || off >= f->len)
 		return "other";
-	return node_kind_at(&f->root, off, own, in_comment_or_string(f->data, off));
+	return node_kind_at(&f->root, off, own, in_comment_or_string(f, off));
 }
 
 void kconfig_refs(const struct kconfig_db *db, const struct strset *syms, const struct strset *own,

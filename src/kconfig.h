@@ -80,6 +80,9 @@ void kconfig_symbols(const struct kconfig_db *db, struct strvec *out);
 /* The parsed file at path, or NULL. */
 struct kfile *kconfig_file(const struct kconfig_db *db, const char *path);
 
+/* The config/menuconfig entry whose span holds byte off of path, or NULL (O(depth log n)). */
+const struct kconfig_def *kconfig_def_at(const struct kconfig_db *db, const char *path, size_t off);
+
 /*
  * What a reference at byte off of the Kconfig file path is:
  *   "kconfig-entry"    the config/menuconfig line, or any line of the entry of a

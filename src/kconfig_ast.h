@@ -110,6 +110,12 @@ struct kfile {
 	size_t len;
 	struct knode root;       /* KN_ROOT: children are the top-level statements */
 	struct arena_chunk *arena;
+	/*
+	 * Bit i (quoted[i / 8] & 1 << i % 8) is set when byte i follows a '#'
+	 * comment start or an open quote on its line: one pass at parse time,
+	 * so classifying a reference costs O(1) however long its line is.
+	 */
+	unsigned char *quoted;
 	/* database (kconfig.c) */
 	struct knode **sites;    /* the `source` statements that name this file */
 	size_t nsites, sites_cap;

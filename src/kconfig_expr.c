@@ -157,8 +157,13 @@ static const struct kexpr *effective(const struct kexpr *e)
 		if (e->r->val == identity)
 			return effective(e->l);
 	}
-	if (e->op == KX_PAREN && effective(e->l)->op != KX_AND && effective(e->l)->op != KX_OR)
-		return effective(e->l);
+	if (e->op == KX_PAREN) {
+		/* once: two calls per level would be exponential in the nesting */
+		const struct kexpr *in = effective(e->l);
+
+		if (in->op != KX_AND && in->op != KX_OR)
+			return in;
+	}
 	return e;
 }
 

@@ -88,7 +88,16 @@ struct parser {
 	jmp_buf fail;
 	struct token tk;         /* lookahead, when have */
 	int have;
+	int depth;               /* nesting of parentheses, '!' and blocks being parsed */
 };
+
+/*
+ * Nesting deeper than this is refused with a file:line error: the parser and
+ * every walker of the tree recurse once per level.  The kernel's deepest
+ * Kconfig nesting is under 20; chains of && and || are not nesting (they are
+ * built balanced, see parse_chain()).
+ */
+#define MAX_NEST 200
 
 static void fail(struct parser *p, size_t line, const char *fmt, ...)
 	__attribute__((noreturn, format(printf, 3, 4)));
@@ -301,6 +310,13 @@ static char *string_value(struct parser *p, const struct token *t)
 	return out;
 }
 
+/* One more level of nesting at line; refused past MAX_NEST. */
+static void enter(struct parser *p, size_t line, const char *what)
+{
+	if (++p->depth > MAX_NEST)
+		fail(p, line, "%s nested more than %d deep", what, MAX_NEST);
+}
+
 /* ---- expressions ---- */
 
 static struct kexpr *new_expr(struct parser *p, enum kx_op op, size_t start, size_t end)
@@ -340,12 +356,15 @@ static struct kexpr *parse_unary(struct parser *p, const char *where)
 	const struct token *t = peek(p);
 	struct kexpr *e;
 
+	if (t->t == T_NOT || t->t == T_LPAREN)
+		enter(p, t->line, "expression");
 	if (t->t == T_NOT) {
 		size_t start = next(p).start;
 		struct kexpr *c = parse_unary(p, where);
 
 		e = new_expr(p, KX_NOT, start, c->end);
 		e->l = c;
+		p->depth--;
 		return e;
 	}
 	if (t->t == T_LPAREN) {
@@ -357,6 +376,7 @@ static struct kexpr *parse_unary(struct parser *p, const char *where)
 			fail_unexpected(p, &close, "where ')' was expected");
 		e = new_expr(p, KX_PAREN, start, close.end);
 		e->l = c;
+		p->depth--;
 		return e;
 	}
 	e = parse_symbol(p, where);
@@ -377,34 +397,54 @@ static struct kexpr *parse_unary(struct parser *p, const char *where)
 	}
 }
 
-static struct kexpr *parse_and(struct parser *p, const char *where)
+/*
+ * A chain of operands joined by op (&& or ||), as a balanced tree: the
+ * operators are associative, and a balanced tree keeps the depth of every
+ * walker logarithmic in the length of the chain (a 150,000-term || is
+ * legal).  The pending subtrees sit on a stack of perfect trees of strictly
+ * decreasing size, as the digits of a binary counter; in-order the leaves are
+ * the operands as written, so every span stays contiguous.
+ */
+static struct kexpr *join(struct parser *p, enum kx_op op, struct kexpr *l, struct kexpr *r)
 {
-	struct kexpr *l = parse_unary(p, where);
+	struct kexpr *e = new_expr(p, op, l->start, r->end);
 
-	while (peek(p)->t == T_AND) {
+	e->l = l, e->r = r;
+	return e;
+}
+
+static struct kexpr *parse_chain(struct parser *p, const char *where, enum tok tok)
+{
+	struct kexpr *stack[8 * sizeof(size_t)];
+	size_t rank[8 * sizeof(size_t)], n = 0;
+	enum kx_op op = tok == T_OR ? KX_OR : KX_AND;
+	const char *after = tok == T_OR ? "after '||'" : "after '&&'";
+
+	for (;;) {
+		struct kexpr *e = tok == T_OR ? parse_chain(p, n ? after : where, T_AND)
+					      : parse_unary(p, n ? after : where);
+		size_t r = 0;
+
+		while (n && rank[n - 1] == r) {
+			e = join(p, op, stack[--n], e);
+			r++;
+		}
+		stack[n] = e, rank[n++] = r;
+		if (peek(p)->t != tok)
+			break;
 		next(p);
-		struct kexpr *r = parse_unary(p, "after '&&'");
-		struct kexpr *e = new_expr(p, KX_AND, l->start, r->end);
-
-		e->l = l, e->r = r;
-		l = e;
 	}
-	return l;
+	while (n > 1) {
+		struct kexpr *r = stack[--n];
+
+		stack[n - 1] = join(p, op, stack[n - 1], r);
+	}
+	return stack[0];
 }
 
 static struct kexpr *parse_or(struct parser *p, const char *where)
 {
-	struct kexpr *l = parse_and(p, where);
-
-	while (peek(p)->t == T_OR) {
-		next(p);
-		struct kexpr *r = parse_and(p, "after '||'");
-		struct kexpr *e = new_expr(p, KX_OR, l->start, r->end);
-
-		e->l = l, e->r = r;
-		l = e;
-	}
-	return l;
+	return parse_chain(p, where, T_OR);
 }
 
 /* ---- statements ---- */
@@ -671,7 +711,9 @@ static struct knode *parse_statement(struct parser *p, struct knode *parent)
 		n->head_end = expect_eol(p, "at the end of the statement");
 		if (n->kind != KN_IF)
 			n->head_end = parse_attrs(p, n, n->head_end);
+		enter(p, kw.line, "block");
 		parse_block(p, n);
+		p->depth--;
 	} else if (tok_is(p, &kw, "comment") || tok_is(p, &kw, "source") ||
 		   tok_is(p, &kw, "mainmenu")) {
 		n = new_node(p, parent, tok_is(p, &kw, "comment") ? KN_COMMENT :
@@ -766,6 +808,42 @@ static void parse_block(struct parser *p, struct knode *parent)
 	}
 }
 
+/*
+ * The bits of kfile.quoted: byte i is quoted when, reading its line from the
+ * start up to (not including) i, a '#' was seen outside quotes or a quote
+ * (" or ', with backslash escapes) is still open.
+ */
+static unsigned char *quoted_bits(struct arena_chunk **arena, const char *data, size_t len)
+{
+	unsigned char *bits = arena_alloc(arena, len / 8 + 1);
+	char quote = 0;
+	int comment = 0, escaped = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		char c = data[i];
+
+		if (comment || quote)
+			bits[i / 8] |= (unsigned char)(1u << (i % 8));
+		if (c == '\n') {
+			quote = 0, comment = 0, escaped = 0;
+		} else if (comment) {
+			continue;
+		} else if (quote) {
+			if (escaped)
+				escaped = 0;
+			else if (c == '\\')
+				escaped = 1;
+			else if (c == quote)
+				quote = 0;
+		} else if (c == '"' || c == '\'') {
+			quote = c;
+		} else if (c == '#') {
+			comment = 1;
+		}
+	}
+	return bits;
+}
+
 struct kfile *kconfig_parse(const char *path, const char *data, size_t len, struct strbuf *err)
 {
 	struct arena_chunk *arena = NULL;
@@ -797,6 +875,7 @@ struct kfile *kconfig_parse(const char *path, const char *data, size_t len, stru
 		return NULL;
 	}
 	parse_block(&p, &f->root);
+	f->quoted = quoted_bits(&arena, data, len);
 	f->arena = arena;
 	return f;
 }

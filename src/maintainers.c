@@ -109,7 +109,8 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 			size_t stop = sec->end < f->len && d[sec->end] == '\n' ? sec->end + 1 : sec->end;
 
 			/* The section and the blank line after it (or before it, at the end). */
-			if (stop == sec->end && sec->start > 0 && d[sec->start - 1] == '\n')
+			if (stop == sec->end && sec->start > 1 && d[sec->start - 1] == '\n' &&
+			    d[sec->start - 2] == '\n')   /* a blank line, not the end of the section before */
 				plan_edit(plan, "MAINTAINERS", sec->start - 1, sec->end, "", "maintainers", why);
 			else
 				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", "maintainers", why);

@@ -55,9 +55,14 @@ void footprint_init(struct footprint *fp);
 void footprint_release(struct footprint *fp);
 
 /*
- * Parse a spec file into fp (adding to what is there).  Errors die with
- * "excise: <file>:<line>: ...".
+ * Parse the len bytes of data, the spec file named file, into fp (adding to
+ * what is there).  Returns 0, or -1 with "<file>:<line>: what\n" in err.
+ * spec_read() reads the file first.
  */
+int spec_parse(struct footprint *fp, const char *file, const char *data, size_t len,
+	       struct strbuf *err);
+int spec_read(struct footprint *fp, const char *file, struct strbuf *err);
+/* spec_read() for target_resolve(), which dies with its message (kept for it). */
 void spec_load(struct footprint *fp, const char *file);
 
 /* The directory of bundled specs: $EXCISE_SPECS, or specs/ next to the binary's parent. */
@@ -89,6 +94,7 @@ int footprint_owns(const struct footprint *fp, const char *path);
 /* The keep rule that applies to path, or NULL. */
 const struct keep_rule *footprint_keep(const struct footprint *fp, const char *path);
 /* True if sym is one of the footprint's symbols. */
+/* O(1): keeps an index of fp->symbols up to date (do not call from two threads at once). */
 int footprint_has_symbol(const struct footprint *fp, const char *sym);
 /* The replacement of sym ("SLUB" for SLOB=SLUB), or NULL. */
 const char *footprint_replacement(const struct footprint *fp, const char *sym);
