@@ -1,7 +1,10 @@
 /*
  * kind.h - the kinds of reference (and of edit): one table, in the order a
- * reader expects them, that locate's report, remove's summary, the series
- * and the README's list all follow.  A new kind of reference is a row here.
+ * reader expects them, that locate's human report, remove's summary,
+ * `excise locate --list-kinds` and the README's list all follow (the golden
+ * case locate-list-kinds compares the README with it).  A new kind of
+ * reference is a row here.  References, edits and notes still carry the
+ * kind as its name (a string), not as an index into this table.
  */
 #ifndef EXCISE_KIND_H
 #define EXCISE_KIND_H
