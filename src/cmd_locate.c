@@ -5,6 +5,7 @@
 
 #include "builtin.h"
 #include "dangling.h"
+#include "kind.h"
 #include "locate.h"
 #include "report.h"
 
@@ -26,8 +27,10 @@ static void locate_usage(FILE *out)
 {
 	fputs("usage: excise locate [-C TREE] [--format=human|tsv|json] [--jobs N] TARGET...\n"
 	      "       excise locate --dangling [-C TREE] [--format=...] [--jobs N] [PATH...]\n"
+	      "       excise locate --list-kinds\n"
 	      "  --dangling  references to Kconfig symbols that no Kconfig file defines (under\n"
 	      "              PATH... only, if given), with a verdict or an exclusion for each\n"
+	      "  --list-kinds  the kinds of reference, each with what it is\n"
 	      "exit status: 0 references found, 1 none, 2 error\n", out);
 }
 
@@ -85,6 +88,12 @@ int cmd_locate(int argc, char **argv)
 			fmt = report_format_parse(argv[++i]);
 		else if (!strcmp(a, "--dangling"))
 			dangling = 1;
+		else if (!strcmp(a, "--list-kinds")) {
+			for (size_t k = 0; k < kind_count; k++)
+				printf("%-16s %s\n", kind_table[k].name, kind_table[k].description);
+			free(targets);
+			return 0;
+		}
 		else if (!strcmp(a, "--jobs") && i + 1 < argc)
 			opt.nthreads = parse_jobs(argv[++i]);
 		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {

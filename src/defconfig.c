@@ -81,14 +81,18 @@ int defconfig_remove(struct plan *plan, const char *path, const struct strset *s
 			char *why = xasprintf("CONFIG_%s: replaced by CONFIG_%s", sym, repl);
 
 			plan_edit(plan, path, off, e, line, "defconfig", why);
-			if (unset >= 0)
+			plan_set_cause(plan, sym, repl, 0);
+			if (unset >= 0) {
 				plan_delete_lines(plan, path, (size_t)unset, (size_t)unset + 1, "defconfig", why);
+				plan_set_cause(plan, sym, repl, 0);
+			}
 			free(line);
 			free(why);
 		} else {
 			char *why = xasprintf("CONFIG_%s: the symbol is removed", sym);
 
 			plan_edit(plan, path, off, e, "", "defconfig", why);
+			plan_set_cause(plan, sym, NULL, 0);
 			free(why);
 		}
 		free(sym);

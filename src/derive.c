@@ -277,12 +277,17 @@ static void composite_parts(const struct derive *d, const char *dir, const char 
 	}
 }
 
-static int add_path(struct derive *d, const char *path, const char *why)
+/* Add path to the footprint, found by why; sym: the symbol of the Kbuild line that builds it. */
+static int add_path(struct derive *d, const char *path, const char *why, const char *sym)
 {
 	if (footprint_owns(d->fp, path))
 		return 0;
 	sv_push(&d->fp->paths, path);
 	footprint_index(d->fp);
+	if (sym) {
+		sv_push(&d->fp->built_paths, path);
+		sv_push(&d->fp->built_by, sym);
+	}
 	sv_push_owned(&d->fp->derivation, xasprintf("path %s: %s", path, why));
 	return 1;
 }
@@ -362,15 +367,15 @@ static int derive_paths(struct derive *d)
 			why = xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, word);
 			if (ends_with(p, "/")) {
 				if (tree_is_dir(d->t, p))
-					changed |= add_path(d, p, why);
+					changed |= add_path(d, p, why, o->sym);
 			} else {
 				struct strvec parts = STRVEC_INIT;
 				char *stem = xstrndup(word, strlen(word) - 2);
 
-				changed |= add_path(d, p, why);
+				changed |= add_path(d, p, why, o->sym);
 				composite_parts(d, o->dir, stem, &parts);
 				for (size_t k = 0; k < parts.n; k++)
-					changed |= add_path(d, parts.v[k], why);
+					changed |= add_path(d, parts.v[k], why, o->sym);
 				sv_clear(&parts);
 				free(stem);
 			}
@@ -396,7 +401,7 @@ static int derive_paths(struct derive *d)
 			composite_parts(d, o->dir, stem, &parts);
 			why = xasprintf("%s:%zu: part of %s", o->makefile, o->line, word);
 			for (size_t k = 0; k < parts.n; k++)
-				changed |= add_path(d, parts.v[k], why);
+				changed |= add_path(d, parts.v[k], why, NULL);
 			free(why);
 			free(stem);
 			sv_clear(&parts);
@@ -499,7 +504,7 @@ static void derive_docs(struct derive *d)
 					char *why = xasprintf("named in the help of config %s (%s:%zu)",
 							      def->name, def->path, def->line);
 
-					add_path(d, doc, why);
+					add_path(d, doc, why, NULL);
 					free(why);
 					break;
 				}

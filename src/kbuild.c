@@ -411,7 +411,7 @@ static int plain_else(const char *cond)
 
 /* Delete one word of a multi-word value: its own continuation line, or the word and a blank. */
 static void remove_word(struct plan *plan, const struct kbuild_file *kf, const struct kbuild_word *w,
-			const char *reason)
+			const char *symbol, const char *reason)
 {
 	const char *b = kf->buf;
 	size_t ls = line_start(b, w->start), le = line_end(b, kf->len, w->start);
@@ -426,6 +426,7 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 	if (before == s && after + 1 < le && b[after] == '\\' && ls > kf->lines[0].start &&
 	    b[ls - 2] == '\\') {
 		plan_edit(plan, kf->path, ls, le, "", "makefile", reason);
+		plan_set_cause(plan, symbol, NULL, 0);
 		return;
 	}
 	while (s > ls && (b[s - 1] == ' ' || b[s - 1] == '\t'))
@@ -436,6 +437,7 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 		e = after;
 	}
 	plan_edit(plan, kf->path, s, e, "", "makefile", reason);
+	plan_set_cause(plan, symbol, NULL, 0);
 }
 
 int kbuild_remove(struct plan *plan, const char *path, const struct strset *symbols,
@@ -466,6 +468,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				char *why = xasprintf("%s: CONFIG_%s is removed", l->var, sym);
 
 				plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+				plan_set_cause(plan, sym, NULL, 0);
 				free(why);
 				edits++;
 			} else if (per_object_owned(&kf, l, fp, dir) ||
@@ -473,6 +476,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				char *why = xasprintf("%s: names only removed objects", l->var);
 
 				plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+				plan_set_cause(plan, sym, NULL, 0);
 				free(why);
 				edits++;
 			} else {
@@ -482,7 +486,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 					if (word_is_owned(fp, dir, word)) {
 						char *why = xasprintf("%s: %s is removed", l->var, word);
 
-						remove_word(plan, &kf, &l->words[w], why);
+						remove_word(plan, &kf, &l->words[w], sym, why);
 						free(why);
 						edits++;
 					}
@@ -519,13 +523,18 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 					/* Never true any more: the branch goes, the else branch stays. */
 					plan_edit(plan, path, l->start, els ? kf.lines[els].end : kf.lines[endif].end,
 						  "", "makefile", why);
-					if (els)
+					plan_set_cause(plan, sym, NULL, 0);
+					if (els) {
 						plan_edit(plan, path, kf.lines[endif].start, kf.lines[endif].end,
 							  "", "makefile", why);
+						plan_set_cause(plan, sym, NULL, 0);
+					}
 				} else {
 					/* Always true: the body stays, its directives and the else branch go. */
 					plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+					plan_set_cause(plan, sym, NULL, 0);
 					plan_edit(plan, path, stop, kf.lines[endif].end, "", "makefile", why);
+					plan_set_cause(plan, sym, NULL, 0);
 				}
 				free(why);
 				edits++;

@@ -65,6 +65,7 @@ struct pending {
 	size_t start, end;
 	char *repl;              /* NULL: a note ("review") at the line of start */
 	const char *kind;
+	char *symbol;            /* cause.symbol of the edit: the removed symbol it is about */
 	char *reason;
 	const char *text;        /* a note's text */
 };
@@ -75,6 +76,7 @@ struct kdeletion {
 	const char *kind;
 	char *reason;
 	struct knode *parent;
+	const char *symbol;      /* see deletion_symbol() */
 };
 
 struct remover {
@@ -134,7 +136,14 @@ static char *explain(const struct kconfig_result *res, const char *how, const ch
 	return sb_detach(&sb, NULL);
 }
 
-static void add_record(struct remover *r, const char *name, int requested, char *reason)
+/* True if a symbol removed by how uses the removed symbol (rather than serving it). */
+static int how_is_use(const char *how)
+{
+	return how == HOW_DEPENDS || how == HOW_IF || how == HOW_IN_IF || how == HOW_IN_MENU ||
+	       how == HOW_IN_CHOICE || how == HOW_SOURCED;
+}
+
+static void add_record(struct remover *r, const char *name, int requested, int user, char *reason)
 {
 	struct kconfig_result *res = r->res;
 	struct kconfig_removed *rec;
@@ -147,6 +156,7 @@ static void add_record(struct remover *r, const char *name, int requested, char 
 	rec->path = n ? xstrdup(d[0].path) : NULL;
 	rec->line = n ? d[0].line : 0;
 	rec->requested = requested;
+	rec->user = user;
 	rec->reason = reason;
 	strset_add(&r->removed, name);
 }
@@ -398,14 +408,15 @@ static size_t removal_round(struct remover *r)
 			ndeleted += d[k].node->file->deleted;
 		}
 		if (ndeleted == s->n) {
-			add_record(r, s->name, 1, xasprintf("defined only in deleted %s", d[0].path));
+			add_record(r, s->name, 1, 0, xasprintf("defined only in deleted %s", d[0].path));
 			added++;
 		} else if (ndead == s->n) {
-			add_record(r, s->name, 0, explain(r->res, d[0].node->how, d[0].node->cause));
+			add_record(r, s->name, 0, how_is_use(d[0].node->how),
+				   explain(r->res, d[0].node->how, d[0].node->cause));
 			added++;
 		} else if (r->live_before[i] && is_bool_like(s, db) &&
 			   !settable(r, i, &r->removed, 1, &how, &cause)) {
-			add_record(r, s->name, 0, explain(r->res, how, cause));
+			add_record(r, s->name, 0, how_is_use(how), explain(r->res, how, cause));
 			added++;
 		}
 	}
@@ -441,7 +452,7 @@ static void mark_empty(struct knode *n)
 /* ---- edits ---- */
 
 static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t end,
-			const char *repl, const char *kind, char *reason)
+			const char *repl, const char *kind, const char *symbol, char *reason)
 {
 	struct pending *p;
 
@@ -452,6 +463,7 @@ static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t
 	p->end = end;
 	p->repl = repl ? xstrdup(repl) : NULL;
 	p->kind = kind;
+	p->symbol = symbol ? xstrdup(symbol) : NULL;
 	p->reason = reason;
 	p->text = NULL;
 }
@@ -460,7 +472,7 @@ static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t
 static void add_note(struct remover *r, struct kfile *f, size_t off, const char *kind,
 		     char *reason, const char *text)
 {
-	add_pending(r, f, off, off, NULL, kind, reason);
+	add_pending(r, f, off, off, NULL, kind, NULL, reason);
 	r->edits[r->nedits - 1].text = text;
 }
 
@@ -563,6 +575,14 @@ static char *deletion_reason(struct remover *r, const struct knode *n)
 	return out;
 }
 
+/* The symbol a dead node's deletion is about: the entry's, or the `if`'s removed symbol. */
+static const char *deletion_symbol(const struct knode *n)
+{
+	if (n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG)
+		return n->name;
+	return n->kind == KN_IF && n->how == HOW_IF ? n->cause : NULL;
+}
+
 static int blank_between(const char *s, size_t a, size_t b)
 {
 	for (size_t i = a; i < b; i++)
@@ -637,7 +657,7 @@ static void flush_deletions(struct remover *r, struct kfile *f, struct kdeletion
 		else if (prev_blank && (e >= f->len || (parent->end_start && e == parent->end_start)))
 			d[i].start = prev;
 		for (size_t k = i; k <= j; k++)
-			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, d[k].reason);
+			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, d[k].symbol, d[k].reason);
 		floor = d[j].end;
 		i = j + 1;
 	}
@@ -660,10 +680,10 @@ static void rewrite_expr(struct remover *r, struct knode *n, const struct kexpr 
 	const char *cause = kx_first_removed(e, &r->removed);
 
 	if (n->kind == KN_IF)
-		add_pending(r, n->file, e->start, e->end, text, kind,
+		add_pending(r, n->file, e->start, e->end, text, kind, cause,
 			    xasprintf("`if %s` -> `if %s` (%s removed)", old, flat, cause));
 	else
-		add_pending(r, n->file, e->start, e->end, text, kind,
+		add_pending(r, n->file, e->start, e->end, text, kind, cause,
 			    xasprintf("%s: %s `%s` -> `%s` (%s removed)", owner, what, old, flat,
 				      cause));
 	free(flat);
@@ -677,7 +697,7 @@ static void delete_attr(struct remover *r, struct knode *n, const struct kattr *
 {
 	char *owner = owner_name(n), *line = one_line(n->file->data, a->kw_start, a->end);
 
-	add_pending(r, n->file, a->start, a->end, "", kind,
+	add_pending(r, n->file, a->start, a->end, "", kind, cause,
 		    xasprintf("%s: `%s` %s (%s removed)", owner, line, why, cause));
 	free(line);
 	free(owner);
@@ -689,7 +709,7 @@ static void drop_cond(struct remover *r, struct knode *n, const struct kattr *a,
 {
 	char *owner = owner_name(n), *cond = one_line(n->file->data, a->cond->start, a->cond->end);
 
-	add_pending(r, n->file, from, a->cond->end, "", kind,
+	add_pending(r, n->file, from, a->cond->end, "", kind, kx_first_removed(a->cond, &r->removed),
 		    xasprintf("%s: `if %s` is always true (%s removed)", owner, cond,
 			      kx_first_removed(a->cond, &r->removed)));
 	free(cond);
@@ -797,6 +817,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 
 		if (a->kind == KA_DEF_TYPE && !has_type(n, a))
 			add_pending(r, n->file, a->kw_start, a->cond->end, ktype_name(a->type), kind,
+				    kx_first_removed(a->cond, &r->removed),
 				    xasprintf("%s: `%s` never applies (%s removed)", owner, line,
 					      kx_first_removed(a->cond, &r->removed)));
 		else
@@ -815,7 +836,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 			char *owner = owner_name(n);
 
 			if (nw && live_member(n, nw))
-				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind, NULL,
 					    xasprintf("%s: default %s -> %s (%s replaced)", owner,
 						      a->expr->word, nw, a->expr->word));
 			else
@@ -830,7 +851,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 		} else if (v == 0 && later_default(r, n, a)) {
 			char *owner = owner_name(n), *old = one_line(src, a->expr->start, a->expr->end);
 
-			add_pending(r, n->file, a->expr->start, a->expr->end, "n", kind,
+			add_pending(r, n->file, a->expr->start, a->expr->end, "n", kind, cause,
 				    xasprintf("%s: default `%s` -> `n`, a later default follows (%s removed)",
 					      owner, old, cause));
 			free(old);
@@ -840,7 +861,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
 
 				add_pending(r, n->file, a->kw_start, a->cond ? a->cond->end : a->expr->end,
-					    ktype_name(a->type), kind,
+					    ktype_name(a->type), kind, cause,
 					    xasprintf("%s: `%s` -> `%s`, its value is n (%s removed)", owner,
 						      line, ktype_name(a->type), cause));
 				free(line);
@@ -880,7 +901,7 @@ static void fix_menuconfig(struct remover *r, struct knode *n)
 		return;
 	while (n->file->data[kw] == ' ' || n->file->data[kw] == '\t')
 		kw++;
-	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", "kconfig-entry",
+	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", "kconfig-entry", cause,
 		    xasprintf("%s: menuconfig -> config, its prompt is never shown (%s removed)",
 			      n->name, cause));
 }
@@ -932,6 +953,7 @@ static void fix_attrs(struct remover *r, struct knode *n)
 				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
 
 				add_pending(r, n->file, a->kw_end, a->cond->end, "", "kconfig-depends",
+					    kx_first_removed(a->cond, &r->removed),
 					    xasprintf("%s: `%s`: the prompt is never shown (%s removed)",
 						      owner, line, kx_first_removed(a->cond, &r->removed)));
 				free(line);
@@ -953,7 +975,7 @@ static void fix_attrs(struct remover *r, struct knode *n)
 				}
 				char *owner = owner_name(n);
 
-				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind, NULL,
 					    xasprintf("%s: select %s -> select %s (%s replaced)", owner,
 						      target, nw, target));
 				free(owner);
@@ -994,10 +1016,10 @@ static void fix_if(struct remover *r, struct knode *n)
 		char *cond = one_line(n->file->data, n->cond->start, n->cond->end);
 		const char *cause = kx_first_removed(n->cond, &r->removed);
 
-		add_pending(r, n->file, n->start, n->head_end, "", "kconfig-if",
+		add_pending(r, n->file, n->start, n->head_end, "", "kconfig-if", cause,
 			    xasprintf("`if %s` is always true (%s removed): keep its contents", cond,
 				      cause));
-		add_pending(r, n->file, n->end_start, n->end, "", "kconfig-if",
+		add_pending(r, n->file, n->end_start, n->end, "", "kconfig-if", cause,
 			    xasprintf("the endif of `if %s` (%s removed)", cond, cause));
 		free(cond);
 	} else {
@@ -1012,7 +1034,8 @@ static void plan_node(struct remover *r, struct knode *n, struct kdeletion **d, 
 		if (c->dead) {
 			GROW(*d, *cap, *nd + 1);
 			(*d)[(*nd)++] = (struct kdeletion){ c->start, c->end, node_edit_kind(c),
-							   deletion_reason(r, c), n };
+							   deletion_reason(r, c), n,
+							   deletion_symbol(c) };
 			continue;
 		}
 		fix_attrs(r, c);
@@ -1037,6 +1060,7 @@ static void free_remover(struct remover *r)
 {
 	for (size_t i = 0; i < r->nedits; i++) {
 		free(r->edits[i].repl);
+		free(r->edits[i].symbol);
 		free(r->edits[i].reason);
 	}
 	free(r->edits);
@@ -1100,7 +1124,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 	}
 	strset_to_sorted(symbols, &names);
 	for (size_t i = 0; i < names.n; i++)
-		add_record(&r, names.v[i], 1, xstrdup("requested"));
+		add_record(&r, names.v[i], 1, 0, xstrdup("requested"));
 	sv_clear(&names);
 	while (removal_round(&r))
 		;
@@ -1156,6 +1180,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 			continue;
 		}
 		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, p->reason);
+		plan_set_cause(plan, p->symbol, NULL, 0);
 		GROW(res->changes, res->changes_cap, res->nchanges + 1);
 		c = &res->changes[res->nchanges++];
 		c->path = xstrdup(p->file->path);

@@ -114,6 +114,7 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 				plan_edit(plan, "MAINTAINERS", sec->start - 1, sec->end, "", "maintainers", why);
 			else
 				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", "maintainers", why);
+			plan_set_cause(plan, NULL, NULL, 1);
 			sv_push_owned(removed, title);
 			free(why);
 			touched++;

@@ -31,6 +31,7 @@ void plan_release(struct plan *plan)
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i];
 		free(e->path), free(e->repl), free(e->kind), free(e->reason), free(e->group);
+		free(e->cause.symbol), free(e->cause.to);
 	}
 	for (size_t i = 0; i < plan->ndels; i++) {
 		struct deletion *d = &plan->dels[i];
@@ -138,6 +139,7 @@ void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
 	e->kind = xstrdup(kind);
 	e->reason = dup_or_null(reason);
 	e->group = NULL;
+	e->cause = (struct cause){ NULL, NULL, 0 };
 	e->seq = plan->seq++;
 }
 
@@ -212,6 +214,19 @@ void plan_set_group(struct plan *plan, const char *group)
 	}
 }
 
+void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int section)
+{
+	struct edit *e;
+
+	if (!plan->nedits)
+		return;
+	e = &plan->edits[plan->nedits - 1];
+	free(e->cause.symbol), free(e->cause.to);
+	e->cause.symbol = dup_or_null(symbol);
+	e->cause.to = dup_or_null(to);
+	e->cause.section = section;
+}
+
 int plan_is_deleted(const struct plan *plan, const char *path)
 {
 	for (size_t i = 0; i < plan->ndels; i++) {
@@ -241,6 +256,7 @@ static int cmp_edit(const void *a, const void *b)
 static void drop_edit(struct edit *e)
 {
 	free(e->path), free(e->repl), free(e->kind), free(e->reason), free(e->group);
+	free(e->cause.symbol), free(e->cause.to);
 	e->path = NULL;
 }
 

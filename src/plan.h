@@ -19,6 +19,16 @@
 
 #include "util.h"
 
+/*
+ * Why an edit is made, as data: what the series (series.c) splits commits
+ * on.  The reason says the same in prose, for people, and is never parsed.
+ */
+struct cause {
+	char *symbol;    /* the Kconfig symbol (no CONFIG_) the edit is about, or NULL */
+	char *to;        /* --replace: the symbol it becomes, or NULL */
+	int section;     /* MAINTAINERS: the edit removes a whole section */
+};
+
 /* One replacement of bytes [start, end) of a file as read. */
 struct edit {
 	char *path;      /* relative to the tree root */
@@ -28,6 +38,7 @@ struct edit {
 	char *kind;      /* reference kind, e.g. "kconfig-depends" */
 	char *reason;    /* one line, for the report and commit messages */
 	char *group;     /* patch-series area, or NULL to derive from path */
+	struct cause cause;
 	size_t seq;      /* insertion order, for stable sorting */
 };
 
@@ -102,6 +113,8 @@ void plan_note(struct plan *plan, const char *path, size_t line, const char *kin
 	       const char *action, const char *reason, const char *text);
 /* Set the patch-series area of the most recent edit or deletion. */
 void plan_set_group(struct plan *plan, const char *group);
+/* Set the cause of the most recent edit (symbol and to may be NULL). */
+void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int section);
 
 /* True if path is deleted by the plan, itself or through a deleted directory. */
 int plan_is_deleted(const struct plan *plan, const char *path);

@@ -19,6 +19,7 @@
 #include "dangling.h"
 #include "defconfig.h"
 #include "kbuild.h"
+#include "kind.h"
 #include "maintainers.h"
 #include "scan.h"
 
@@ -113,6 +114,9 @@ static int close_over_dependents(struct removal *r, struct strbuf *err)
 			if (footprint_has_symbol(&r->fp, k->name))
 				continue;
 			sv_push(&r->fp.symbols, k->name);
+			sv_push(&r->dependent_names, k->name);
+			if (k->user)
+				strset_add(&r->users, k->name);
 			sv_push_owned(&r->dependents,
 				      k->path ? xasprintf("%s: %s (%s:%zu)", k->name, k->reason, k->path, k->line)
 					      : xasprintf("%s: %s", k->name, k->reason));
@@ -152,6 +156,7 @@ static void add_companions(struct removal *r)
 		for (size_t k = 0; k < names.n; k++)
 			if (!footprint_has_symbol(&r->fp, names.v[k])) {
 				sv_push(&r->fp.symbols, names.v[k]);
+				sv_push(&r->dependent_names, names.v[k]);
 				sv_push_owned(&r->dependents, xasprintf("%s: %s", names.v[k], why.v[k]));
 				added++;
 			}
@@ -483,6 +488,8 @@ void removal_release(struct removal *r)
 	sv_clear(&r->problems);
 	sv_clear(&r->dependents);
 	links_release(&r->links);
+	sv_clear(&r->dependent_names);
+	strset_clear(&r->users);
 }
 
 int removal_is_empty(const struct removal *r)
@@ -519,24 +526,18 @@ void removal_links_summary(FILE *out, const struct removal *r)
 /* What the removal does: deletions, edits per kind, dependents, notes. */
 void removal_summary(FILE *out, const struct removal *r, int applied)
 {
-	static const char *const kinds[] = {
-		"kconfig-entry", "kconfig-depends", "kconfig-select", "kconfig-imply",
-		"kconfig-default", "kconfig-if", "kconfig-source", "makefile", "defconfig",
-		"maintainers", "doc", "doc-index", "doc-table", "c-ifdef", "c-is-enabled",
-		"c-include", "c-call",
-	};
 	size_t files = 0, dfiles = 0;
 
 	fprintf(out, "%s %s (%s)\n", applied ? "removed" : "would remove", r->fp.title, r->fp.name);
 	for (size_t i = 0; i < r->plan.ndels; i++)
 		fprintf(out, "  delete  %s%s\n", r->plan.dels[i].path, r->plan.dels[i].is_dir ? "/" : "");
-	for (size_t k = 0; k < ARRAY_SIZE(kinds); k++) {
+	for (size_t k = 0; k < kind_count; k++) {
 		size_t n = 0;
 
-		for (size_t i = 0; i < r->plan.nedits; i++)
-			n += !strcmp(r->plan.edits[i].kind, kinds[k]);
+		for (size_t i = 0; i < r->plan.nedits && kind_table[k].planned; i++)
+			n += !strcmp(r->plan.edits[i].kind, kind_table[k].name);
 		if (n)
-			fprintf(out, "  %-16s %3zu edit%s\n", kinds[k], n, n == 1 ? "" : "s");
+			fprintf(out, "  %-16s %3zu edit%s\n", kind_table[k].name, n, n == 1 ? "" : "s");
 	}
 	for (size_t i = 0; i < r->dependents.n; i++)
 		fprintf(out, "  dependent: %s\n", r->dependents.v[i]);

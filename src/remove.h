@@ -39,7 +39,9 @@ struct removal {
 	struct kconfig_result kconfig;
 	struct strvec maintainers;     /* titles of removed MAINTAINERS sections */
 	struct strvec problems;        /* non-fatal: spatch could not parse, ... */
-	struct strvec dependents;      /* "SYM: reason (file:line)" */
+	struct strvec dependents;      /* "SYM: reason (file:line)", for people */
+	struct strvec dependent_names; /* their symbols, in the same order */
+	struct strset users;           /* those that use the subsystem (kconfig_removed.user) */
 	struct links_result links;     /* link residue of the plan (links.h) */
 	size_t calls_replaced;         /* uses renamed by replace-call */
 	double seconds_locate, seconds_plan, seconds_cocci, seconds_links;

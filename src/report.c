@@ -3,6 +3,8 @@
 
 #include <string.h>
 
+#include "kind.h"
+
 enum report_format report_format_parse(const char *s)
 {
 	if (!strcmp(s, "human"))
@@ -128,14 +130,6 @@ static void report_tsv(FILE *out, const struct footprint *fp, const struct locat
 	}
 }
 
-/* The kinds in the order a reader expects them. */
-static const char *const kind_order[] = {
-	"kconfig-entry", "kconfig-depends", "kconfig-select", "kconfig-imply", "kconfig-default",
-	"kconfig-if", "kconfig-source", "makefile", "defconfig", "maintainers", "doc", "doc-index",
-	"doc-table", "credits", "c-ifdef", "c-is-enabled", "c-include", "c-call", "c-other",
-	"selftest", "script", "other",
-};
-
 static void report_human(FILE *out, const struct footprint *fp, const struct locate_result *res)
 {
 	size_t files = 0;
@@ -170,18 +164,18 @@ static void report_human(FILE *out, const struct footprint *fp, const struct loc
 	}
 	for (size_t i = 0; i < fp->derivation.n; i++)
 		fprintf(out, "  derived: %s\n", fp->derivation.v[i]);
-	for (size_t k = 0; k < ARRAY_SIZE(kind_order); k++) {
+	for (size_t k = 0; k < kind_count; k++) {
 		size_t n = 0;
 
 		for (size_t i = 0; i < res->n; i++)
-			n += !strcmp(res->refs[i].kind, kind_order[k]);
+			n += !strcmp(res->refs[i].kind, kind_table[k].name);
 		if (!n)
 			continue;
-		fprintf(out, "\n%s (%zu)\n", kind_order[k], n);
+		fprintf(out, "\n%s (%zu)\n", kind_table[k].name, n);
 		for (size_t i = 0; i < res->n; i++) {
 			const struct ref *r = &res->refs[i];
 
-			if (strcmp(r->kind, kind_order[k]))
+			if (strcmp(r->kind, kind_table[k].name))
 				continue;
 			fprintf(out, "  %s:%zu: %s", r->path, r->line, r->text);
 			if (strcmp(r->action, "remove") || r->last_line > r->line)

@@ -138,106 +138,48 @@ static size_t symbol_at(const char *s)
 /* ---- which symbols are the subsystem's, which its dependents' ---- */
 
 /*
- * True if a dependent's chain ("SYM: depends on X, which ...") makes it a
- * user of the subsystem, which can go before it.  The others ("was only
- * selected by X", "has no prompt, default or select left without X", ...)
- * are helpers the subsystem itself uses: they go with it, never before.
+ * True if the i-th dependent is a user of the subsystem (it depends on it,
+ * or sits under it: kconfig_removed.user), which can go before it.  The
+ * others (only selected by it, no default left without it, ...) are helpers
+ * the subsystem itself uses: they go with it, never before.
  */
-static int is_user_chain(const char *dependent)
+static int is_user(const struct removal *r, size_t i)
 {
-	static const char *const users[] = { "depends on ", "is an `if` on ", "is inside an `if` on ",
-					     "is in a menu that depends on ",
-					     "is in a choice that depends on ",
-					     "is in a file sourced only under " };
-	const char *colon = strchr(dependent, ':');
-
-	for (size_t i = 0; colon && i < ARRAY_SIZE(users); i++)
-		if (starts_with(colon + 2, users[i]))
-			return 1;
-	return 0;
+	return strset_has(&r->users, r->dependent_names.v[i]);
 }
 
 static void split_symbols(struct splitter *sp)
 {
 	const struct removal *r = sp->r;
 
-	for (size_t i = 0; i < r->dependents.n; i++) {
-		const char *d = r->dependents.v[i];
-		const char *colon = strchr(d, ':');
-
-		if (is_user_chain(d))
-			strset_addn(&sp->dependents, d, colon ? (size_t)(colon - d) : strlen(d));
-	}
+	for (size_t i = 0; i < r->dependent_names.n; i++)
+		if (is_user(r, i))
+			strset_add(&sp->dependents, r->dependent_names.v[i]);
 	for (size_t i = 0; i < r->fp.symbols.n; i++)
 		if (!strset_has(&sp->dependents, r->fp.symbols.v[i]))
 			strset_add(&sp->own, r->fp.symbols.v[i]);
 }
 
 /*
- * The symbol whose Kbuild line made path part of the footprint, from the
- * derivation ("path P: mk:line: obj-$(CONFIG_S) += w"), or NULL (new string).
+ * The symbol whose Kbuild line made path part of the footprint (derive.c's
+ * built_by), or NULL.
  */
-static char *built_by(const struct footprint *fp, const char *path, int is_dir)
+static const char *built_by(const struct footprint *fp, const char *path, int is_dir)
 {
-	for (size_t i = 0; i < fp->derivation.n; i++) {
-		const char *d = fp->derivation.v[i], *p, *c;
-		size_t n = strlen(path);
+	size_t n = strlen(path);
 
-		if (!starts_with(d, "path "))
-			continue;
-		p = d + 5;
-		if (strncmp(p, path, n))
-			continue;
-		p += n;
-		if (is_dir && *p == '/')
-			p++;
-		if (!starts_with(p, ": "))
-			continue;
-		c = strstr(p, "$(CONFIG_");
-		if (c && symbol_at(c + 9))
-			return xstrndup(c + 9, symbol_at(c + 9));
-		return NULL;
+	for (size_t i = 0; i < fp->built_paths.n; i++) {
+		const char *p = fp->built_paths.v[i];
+
+		if (!strncmp(p, path, n) && (!p[n] || (is_dir && p[n] == '/' && !p[n + 1])))
+			return fp->built_by.v[i];
 	}
 	return NULL;
 }
 
-/*
- * The symbol a Kconfig edit is about: the entry it removes, the `if` block's
- * symbol, or the removed symbol that caused it; NULL if none is named.
- */
-static const char *kconfig_subject_symbol(const char *reason, size_t *len)
+static int is_dependent(const struct splitter *sp, const char *sym)
 {
-	static const char *const heads[] = { "remove config ", "remove menuconfig ",
-					     "remove a definition of " };
-	const char *p;
-
-	if (!reason)
-		return NULL;
-	for (size_t i = 0; i < ARRAY_SIZE(heads); i++)
-		if (starts_with(reason, heads[i]) && (*len = symbol_at(reason + strlen(heads[i]))))
-			return reason + strlen(heads[i]);
-	if (starts_with(reason, "remove `if ") && (p = strstr(reason, "` block: ")) &&
-	    (*len = symbol_at(p + 9)))
-		return p + 9;
-	p = strrchr(reason, '(');
-	if (p && (*len = symbol_at(p + 1)) && starts_with(p + 1 + *len, " removed)"))
-		return p + 1;
-	return NULL;
-}
-
-/* The symbol of a Makefile or defconfig edit's reason ("...CONFIG_X is removed", "CONFIG_X: ..."). */
-static const char *config_symbol_in(const char *reason, size_t *len)
-{
-	const char *p = reason ? strstr(reason, "CONFIG_") : NULL;
-
-	if (p && (*len = symbol_at(p + 7)))
-		return p + 7;
-	return NULL;
-}
-
-static int is_dependent(const struct splitter *sp, const char *sym, size_t n)
-{
-	return sym && strset_hasn(&sp->dependents, sym, n) && !strset_hasn(&sp->own, sym, n);
+	return sym && strset_has(&sp->dependents, sym) && !strset_has(&sp->own, sym);
 }
 
 /* ---- areas ---- */
@@ -245,8 +187,7 @@ static int is_dependent(const struct splitter *sp, const char *sym, size_t n)
 static enum series_area deletion_area(struct splitter *sp, const struct deletion *d)
 {
 	int a = area_of_path(d->path);
-	char *sym;
-	enum series_area res = AREA_SUBSYSTEM;
+	const char *sym;
 
 	if (a < 0)
 		a = area_of_group(d->group);
@@ -256,10 +197,7 @@ static enum series_area deletion_area(struct splitter *sp, const struct deletion
 	if (ends_with(d->path, ".h"))
 		return AREA_SUBSYSTEM;
 	sym = built_by(&sp->r->fp, d->path, d->is_dir);
-	if (sym && is_dependent(sp, sym, strlen(sym)))
-		res = AREA_DEPENDENTS;
-	free(sym);
-	return res;
+	return is_dependent(sp, sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
 /* Symbols of the footprint defined only in files the dependents' commit deletes are dependents too. */
@@ -334,7 +272,6 @@ static enum series_area edit_area(const struct splitter *sp, const struct edit *
 {
 	int a = area_of_path(e->path);
 	const char *sym = NULL;
-	size_t n = 0;
 
 	if (a < 0)
 		a = area_of_group(e->group);
@@ -349,11 +286,11 @@ static enum series_area edit_area(const struct splitter *sp, const struct edit *
 
 		if (defines >= 0)
 			return (enum series_area)defines;
-		sym = kconfig_subject_symbol(e->reason, &n);
+		sym = e->cause.symbol;
 	}
 	else if (!strcmp(e->kind, "makefile"))
-		sym = config_symbol_in(e->reason, &n);
-	return is_dependent(sp, sym, n) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
+		sym = e->cause.symbol;
+	return is_dependent(sp, sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
 /* True if text[0..n) holds word as a whole path word (not inside a longer name). */
@@ -785,17 +722,14 @@ static void defconfig_symbols(const struct plan *plan, const struct series_commi
 	*replaced = 0;
 	for (size_t i = 0; i < c->nedits; i++) {
 		const struct edit *e = &plan->edits[c->edits[i]];
-		size_t n, m;
-		const char *sym = config_symbol_in(e->reason, &n), *to;
 
-		if (!sym)
+		if (!e->cause.symbol)
 			continue;
-		to = e->reason ? strstr(e->reason, "replaced by CONFIG_") : NULL;
-		if (to && (m = symbol_at(to + 19))) {
-			sv_push_owned(out, xasprintf("%.*s>%.*s", (int)n, sym, (int)m, to + 19));
+		if (e->cause.to) {
+			sv_push_owned(out, xasprintf("%s>%s", e->cause.symbol, e->cause.to));
 			*replaced = 1;
 		} else {
-			sv_push_owned(out, xstrndup(sym, n));
+			sv_push(out, e->cause.symbol);
 		}
 	}
 	sv_sort_uniq(out);
@@ -970,15 +904,15 @@ static void list_changes(struct strbuf *sb, const struct plan *plan, const struc
 	}
 }
 
-/* "  path:line: reason" for each edit of c whose reason does not start with skip. */
+/* "  path:line: reason" for each edit of c but those that remove a whole MAINTAINERS section. */
 static void list_line_edits(struct strbuf *sb, const struct plan *plan,
-			    const struct series_commit *c, const char *skip)
+			    const struct series_commit *c)
 {
 	for (size_t i = 0; i < c->nedits; i++) {
 		const struct edit *e = &plan->edits[c->edits[i]];
 		const struct plan_file *f = plan_find(plan, e->path);
 
-		if (e->reason && starts_with(e->reason, skip))
+		if (e->cause.section)
 			continue;
 		sb_addf(sb, "  %s:%zu: %s\n", e->path, f ? line_of_offset(f->data, e->start) : 0,
 			e->reason ? e->reason : e->kind);
@@ -1085,15 +1019,13 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 		    "`depends on` or `select` of a symbol that is gone.\n\n");
 	sb_adds(sb, "Removed, with the chain that ties each to it:\n");
 	for (size_t i = 0; i < r->dependents.n; i++)
-		if (is_user_chain(r->dependents.v[i]))
+		if (is_user(r, i))
 			sb_addf(sb, "  %s\n", r->dependents.v[i]);
 	for (size_t i = 0; i < r->fp.symbols.n; i++) {
 		const char *sym = r->fp.symbols.v[i];
 		int listed = 0;
 
-		for (size_t k = 0; k < r->dependents.n && !listed; k++)
-			listed = starts_with(r->dependents.v[k], sym) &&
-				 r->dependents.v[k][strlen(sym)] == ':';
+		listed = sv_contains(&r->dependent_names, sym);
 		if (!listed && strset_has(&sp->dependents, sym))
 			sb_addf(sb, "  %s: defined only in files removed here\n", sym);
 	}
@@ -1179,11 +1111,11 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 		sb_adds(sb, "\n\n");
 	/* Helpers only the subsystem used go with it, never before it. */
 	for (size_t i = 0, n = 0; i < r->dependents.n; i++)
-		if (!is_user_chain(r->dependents.v[i]))
+		if (!is_user(r, i))
 			sb_addf(sb, "%s  %s\n", n++ ? "" : "Also removed, as only it needed them:\n",
 				r->dependents.v[i]);
 	for (size_t i = 0; i < r->dependents.n; i++)
-		if (!is_user_chain(r->dependents.v[i])) {
+		if (!is_user(r, i)) {
 			sb_adds(sb, "\n");
 			break;
 		}
@@ -1218,11 +1150,11 @@ static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const
 			sb_addf(sb, "  %s\n", sp->r->maintainers.v[i]);
 		if (c->nedits > sp->r->maintainers.n) {
 			sb_adds(sb, "\nAlso drop the lines of other entries that point into its files:\n\n");
-			list_line_edits(sb, sp->plan, c, "section ");
+			list_line_edits(sb, sp->plan, c);
 		}
 	} else {
 		sb_adds(sb, "Drop the MAINTAINERS lines that point into its removed files:\n\n");
-		list_line_edits(sb, sp->plan, c, "section ");
+		list_line_edits(sb, sp->plan, c);
 	}
 	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
 	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");

@@ -40,6 +40,8 @@ struct footprint {
 	struct strvec boot_expect_after; /* boot checks after it */
 	struct strvec history;       /* what an earlier, partial removal deleted (report) */
 	struct strvec derivation;    /* how each derived item was found, for the report */
+	struct strvec built_paths;   /* paths derived from a Kbuild line conditional on a symbol, */
+	struct strvec built_by;      /* and that symbol (same index): what the series splits on */
 	struct strvec spec_files;    /* spec files read */
 	/*
 	 * Hash sets of paths and symbols (paths and symbols are only ever
