@@ -585,12 +585,19 @@ static void derive_candidates(struct derive *d)
 	sb_release(&sb);
 }
 
+/*
+ * A Kconfig symbol: an upper-case letter or a digit, then letters, digits
+ * and '_'.  Lower case is allowed after the first character: arch/arm/
+ * mach-pxa/Kconfig (6.1) defines CPU_PXA26x, drivers/input/mouse/Kconfig
+ * MOUSE_NAVPOINT_PXA27x.  No symbol of the kernel starts in lower case, so
+ * "foo" stays an unknown target rather than a symbol nothing defines.
+ */
 static int is_symbol_like(const char *s)
 {
-	if (!*s)
+	if (!isupper((unsigned char)*s) && !isdigit((unsigned char)*s))
 		return 0;
 	for (; *s; s++)
-		if (!isupper((unsigned char)*s) && !isdigit((unsigned char)*s) && *s != '_')
+		if (!isalnum((unsigned char)*s) && *s != '_')
 			return 0;
 	return 1;
 }
