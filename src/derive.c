@@ -347,6 +347,67 @@ static int symbol_builds_only_owned(const struct derive *d, const char *sym)
 	return any;
 }
 
+/*
+ * True if a line of skip's directory other than skip, and not conditional on
+ * a symbol of the footprint, lists word: a kept line still builds it.
+ *
+ * arch/arm/mach-footbridge/Makefile (6.1), ARCH_CATS removed (6.3):
+ *	obj-$(CONFIG_ARCH_CATS) += cats-hw.o isa-timer.o
+ *	obj-$(CONFIG_ARCH_NETWINDER) += netwinder-hw.o isa-timer.o
+ * cats-hw.c goes with the first line; isa-timer.c stays, and so does the
+ * second line whole.
+ */
+static int word_kept_elsewhere(const struct derive *d, const struct objline *skip, const char *word)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, skip->dir, &len);
+
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+
+		if (o == skip || (o->sym && footprint_has_symbol(d->fp, o->sym)))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++)
+			if (!strcmp(o->words.v[w], word))
+				return 1;
+	}
+	return 0;
+}
+
+/*
+ * Parts of a composite object listed under a symbol of the footprint: the
+ * line goes, and the files it lists with it, unless a kept line lists them.
+ *
+ * drivers/media/pci/intel/ipu3/Makefile (6.1), CIO2_BRIDGE removed (6.6):
+ *	ipu3-cio2-$(CONFIG_CIO2_BRIDGE) += cio2-bridge.o
+ * deletes cio2-bridge.c; drivers/video/fbdev/omap/Makefile, FB_OMAP_LCD_H3:
+ *	lcds-y$(CONFIG_FB_OMAP_LCD_H3) += lcd_h3.o
+ * deletes lcd_h3.c.  Object lists (obj-, lib-, ...) are derive_paths' own.
+ */
+static int derive_conditional_parts(struct derive *d)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (!o->sym || !footprint_has_symbol(d->fp, o->sym) || is_object_list(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			const char *word = o->words.v[w];
+			char *p = ends_with(word, ".o") ? word_path(d, o->dir, word) : NULL;
+
+			if (p && !word_kept_elsewhere(d, o, word)) {
+				char *why = xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, word);
+
+				changed |= add_path(d, p, why, o->sym);
+				free(why);
+			}
+			free(p);
+		}
+	}
+	return changed;
+}
+
 /* Objects and directories built by the footprint's symbols become owned. */
 static int derive_paths(struct derive *d)
 {
@@ -362,8 +423,10 @@ static int derive_paths(struct derive *d)
 			char *p = word_path(d, o->dir, word);
 			char *why;
 
-			if (!p)
+			if (!p || (!ends_with(p, "/") && word_kept_elsewhere(d, o, word))) {
+				free(p);
 				continue;
+			}
 			why = xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, word);
 			if (ends_with(p, "/")) {
 				if (tree_is_dir(d->t, p))
@@ -407,6 +470,7 @@ static int derive_paths(struct derive *d)
 			sv_clear(&parts);
 		}
 	}
+	changed |= derive_conditional_parts(d);
 	return changed;
 }
 
