@@ -344,6 +344,23 @@ static int is_include_line(const char *buf, size_t off)
 }
 
 /*
+ * True if an #include of header in path is a use that keeps the header:
+ * in C, and in the device-tree sources and assembly that include headers
+ * too.  A header of include/dt-bindings/ is device-tree ABI: an #include
+ * anywhere keeps it, a binding's example included.
+ *
+ * 6.1 -> 6.12: COMMON_CLK_OXNAS went (drivers/clk/clk-oxnas.c, the only
+ * C file to include <dt-bindings/clock/oxsemi,ox810se.h> and ox820.h);
+ * both headers stayed: arch/arm/boot/dts/ox810se.dtsi and ox820.dtsi and
+ * a binding's text include them.
+ */
+static int include_keeps_header(const char *path, const char *header)
+{
+	return is_c_file(path) || ends_with(path, ".dts") || ends_with(path, ".dtsi") ||
+	       ends_with(path, ".dtso") || ends_with(path, ".S") || starts_with(header, "dt-bindings/");
+}
+
+/*
  * The tree file an #include line at off of path resolves to ("" if the
  * line has no include name): "x.h" beside the includer if it is there,
  * else, as <x.h>, under include/.  NULL if the name climbs out of the tree.
@@ -434,7 +451,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			/* Candidates: note uses that disprove them, classify later. */
 			if (strset_has(&c->foreign, p->text))
 				continue;
-			if (is_c_file(path)) {
+			if (is_c_file(path) || (p->tag == PAT_HEADER && include_keeps_header(path, p->text))) {
 				int foreign = 0;
 
 				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset))
