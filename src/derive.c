@@ -581,6 +581,121 @@ static void derive_docs(struct derive *d)
 	sb_release(&sb);
 }
 
+/* The first len bytes of the basename of path, up to its first '.'. */
+static size_t stem_len(const char *base)
+{
+	return strcspn(base, ".");
+}
+
+/*
+ * True if a file outside Documentation/ that the footprint does not own has
+ * name as its stem or as one of its directories: the name is not the
+ * subsystem's alone.
+ */
+static int name_kept_elsewhere(const struct derive *d, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t i = 0; i < d->t->files.n; i++) {
+		const char *path = d->t->files.v[i], *c = path;
+
+		if (is_doc_file(path) || footprint_owns(d->fp, path))
+			continue;
+		while (c) {
+			const char *slash = strchr(c, '/');
+			size_t len = slash ? (size_t)(slash - c) : stem_len(c);
+
+			if (len == n && !strncmp(c, name, n))
+				return 1;
+			c = slash ? slash + 1 : NULL;
+		}
+	}
+	return 0;
+}
+
+/* True if the page's first lines hold the hwmon/misc title "Kernel driver NAME". */
+static int page_titled_for(const struct derive *d, const char *doc, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char *full = path_join(d->t->root, doc), *title = xasprintf("Kernel driver %s\n", name);
+	int ok = 0;
+
+	if (read_file(full, &sb) == 0) {
+		const char *p = strstr(sb.buf, title);
+
+		ok = p && p - sb.buf < 256;
+	}
+	free(title);
+	free(full);
+	sb_release(&sb);
+	return ok;
+}
+
+/*
+ * Documentation pages named for the subsystem: the page's stem is the name
+ * of an owned object or directory, or a removed symbol in lower case, and
+ * the name is the subsystem's alone (no kept file or directory carries it),
+ * or the page is titled "Kernel driver NAME".  Their index entries and
+ * MAINTAINERS F: lines go with them (docs.c, maintainers.c).  Names shorter
+ * than 4 characters are too common to judge by.
+ *
+ * 6.1 -> 6.12: QLGE (drivers/staging/qlge/) took
+ * Documentation/networking/device_drivers/qlogic/qlge.rst; ARC_EMAC took
+ * Documentation/devicetree/bindings/net/arc_emac.txt; EEPROM_LEGACY
+ * (drivers/misc/eeprom/eeprom.c; the name eeprom is also ath9k's
+ * eeprom.c) took Documentation/misc-devices/eeprom.rst, "Kernel driver eeprom".
+ */
+static void derive_named_docs(struct derive *d)
+{
+	struct strvec names = STRVEC_INIT, docs = STRVEC_INIT;
+	struct strset set = STRSET_INIT;
+
+	for (size_t i = 0; i < d->fp->paths.n; i++) {
+		const char *p = d->fp->paths.v[i];
+		size_t n = strlen(p);
+		char *q = xstrndup(p, n && p[n - 1] == '/' ? n - 1 : n);
+		const char *base = path_basename(q);
+
+		if (!is_doc_file(p))
+			sv_push_owned(&names, xstrndup(base, stem_len(base)));
+		free(q);
+	}
+	for (size_t i = 0; i < d->fp->symbols.n; i++) {
+		char *low = xstrdup(d->fp->symbols.v[i]);
+
+		for (char *c = low; *c; c++)
+			*c = (char)tolower((unsigned char)*c);
+		sv_push_owned(&names, low);
+	}
+	for (size_t k = 0; k < names.n; k++)
+		strset_add(&set, names.v[k]);
+	for (size_t i = 0; i < d->t->files.n; i++) {
+		const char *doc = d->t->files.v[i], *base = path_basename(doc);
+		size_t n = stem_len(base);
+		char *name;
+
+		if (!is_doc_file(doc) || n < 4 || !base[n] || !strset_hasn(&set, base, n) ||
+		    footprint_owns(d->fp, doc))
+			continue;
+		name = xstrndup(base, n);
+		if (page_titled_for(d, doc, name) || !name_kept_elsewhere(d, name)) {
+			sv_push(&docs, doc);
+			sv_push_owned(&docs, name);
+		} else {
+			free(name);
+		}
+	}
+	for (size_t i = 0; i + 1 < docs.n; i += 2) {
+		char *why = xasprintf("a page named for %s, a name of the subsystem", docs.v[i + 1]);
+
+		add_path(d, docs.v[i], why, NULL);
+		free(why);
+	}
+	sv_clear(&docs);
+	sv_clear(&names);
+	strset_clear(&set);
+}
+
 /* Exported functions and included headers of owned C files: candidates for locate to confirm. */
 static void derive_candidates(struct derive *d)
 {
@@ -718,6 +833,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
 	derive_docs(&d);
+	derive_named_docs(&d);
 	derive_candidates(&d);
 	/* Owned headers under include/ are also known by their include name. */
 	for (size_t i = 0; i < fp->paths.n; i++)
