@@ -486,8 +486,13 @@ static void step_sparse(struct check *c, const struct removal *r)
 	sv_clear(&files);
 }
 
-/* Write the connected step's fragment of one side; returns its path or NULL. */
-static char *write_fragment(const struct check *c, const struct connect_set *set, int before)
+/*
+ * Write the connected step's fragment of one side: the boot options of the
+ * spec (after: but those of removed symbols), then the connected set.
+ * Returns its path or NULL.
+ */
+static char *write_fragment(const struct check *c, const struct removal *r,
+			    const struct connect_set *set, int before)
 {
 	char *path = xasprintf("%s/connected-%s.config", c->log_dir, before ? "before" : "after");
 	FILE *f = fopen(path, "w");
@@ -495,6 +500,14 @@ static char *write_fragment(const struct check *c, const struct connect_set *set
 	if (!f) {
 		free(path);
 		return NULL;
+	}
+	for (size_t i = 0; i < c->boot_config.n; i++) {
+		const char *o = c->boot_config.v[i];
+		char *sym = starts_with(o, "CONFIG_") ? xstrndup(o + 7, strcspn(o + 7, "=")) : NULL;
+
+		if (sym && (before || !footprint_has_symbol(&r->fp, sym)))
+			fprintf(f, "%s\n", o);
+		free(sym);
 	}
 	connect_print_fragment(f, set, before);
 	if (fclose(f) != 0) {
@@ -530,8 +543,8 @@ static void step_connected(struct check *c, struct removal *r)
 	}
 	if (set.n > 40)
 		printf("    ... and %zu more (connected-before.config in the logs)\n", set.n - 40);
-	frag_before = write_fragment(c, &set, 1);
-	frag_after = write_fragment(c, &set, 0);
+	frag_before = write_fragment(c, r, &set, 1);
+	frag_after = write_fragment(c, r, &set, 0);
 	if (!frag_before || !frag_after) {
 		finish(c, STEP_CONNECTED, 1, t0, "cannot write the fragments in %s", c->log_dir);
 		goto out;

@@ -21,6 +21,9 @@
  *              CONNECT_MAX_BLOCK symbols ("Device Drivers") is too far away
  *              to say anything and is skipped.
  *
+ *   Only symbols with a prompt are in the set: a fragment cannot set one
+ *   without (MEMCG_KMEM, LOCKD), Kconfig selects or defaults it.
+ *
  *   builds     a kept C file the plan edits (an #ifdef CONFIG_SLOB dropped
  *              from mm/slab.h's users, a call rewritten by a semantic patch)
  *              or a kept file that still uses a definition the removal
@@ -36,10 +39,22 @@
 #include "kbuild.h"
 #include "kconfig_ast.h"
 
+/* True if some definition of name has a prompt: a fragment can set it. */
+static int settable(const struct kconfig_db *db, const char *name)
+{
+	size_t n;
+	const struct kconfig_def *defs = kconfig_defs(db, name, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (defs[i].prompt)
+			return 1;
+	return 0;
+}
+
 static int add(struct connect_set *set, struct strset *seen, const char *name,
 	       enum connect_how how, char *via)
 {
-	if (!strset_add(seen, name)) {
+	if (!strset_add(seen, name) || !settable(set->db, name)) {
 		free(via);
 		return 0;
 	}
@@ -293,6 +308,7 @@ int connect_symbols(struct removal *r, struct connect_set *out, struct strbuf *e
 
 	(void)err;
 	memset(out, 0, sizeof(*out));
+	out->db = &r->db;
 	for (size_t i = 0; i < r->kconfig.nremoved; i++)
 		strset_add(&removed, r->kconfig.removed[i].name);
 	for (size_t i = 0; i < r->kconfig.nremoved; i++)

@@ -14,7 +14,8 @@
  *     rewritten), or a kept file that uses a definition the removal takes
  *     away (links.h): found through the Makefile lines that build the file.
  *
- * The module prints nothing and never exits.
+ * Only symbols with a prompt are in the set (a fragment cannot set the
+ * others).  The module prints nothing and never exits.
  */
 #ifndef EXCISE_CONNECT_H
 #define EXCISE_CONNECT_H
@@ -42,6 +43,7 @@ struct connected {
 struct connect_set {
 	struct connected *v;
 	size_t n, cap;
+	const struct kconfig_db *db;   /* of the tree before */
 };
 
 /*
