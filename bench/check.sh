@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# The time of a full excise check of the SLOB removal (residue, Kconfig,
-# sparse, build, boot; caches as they are) next to one plain build of the
-# same kernel config without ccache in a fresh build directory.
+# The time of a full excise check of the SLOB removal (residue, links,
+# Kconfig with the 17 touched arch defconfigs, sparse with allyesconfig,
+# the connected configuration from defconfig, build, boot with SLUB's
+# "HWalign=" line; caches as they are) next to one plain build of the same
+# kernel config without ccache in a fresh build directory.  The check must
+# pass (make test runs each step on a small case: tests/kernel/check-fails.sh,
+# check-connected.sh, run-intermezzo.sh).
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 pristine=$("$top/scripts/tree.sh") || exit 1
@@ -21,3 +25,4 @@ printf 'full excise check: %4ds (%s)\n' $((t1 - t0)) "$([ $status = 0 ] && echo 
 printf 'plain kernel build, no ccache, fresh directory: %4ds\n' $((t2 - t1))
 printf 'ratio check/plain build: %.2f\n' "$(echo "($t1 - $t0) / ($t2 - $t1)" | bc -l)"
 rm -rf "$a" "$a.log" "$a.build" "$cache/build/bench-plain"
+exit $status

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] TREE [FRAGMENT...]
+# build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS]
+#                 [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
 #
 # Builds an x86_64 bzImage of the Linux source tree TREE out of tree, in
 # $EXCISE_CACHE/build/NAME (EXCISE_CACHE defaults to ~/.cache/excise), from
@@ -13,6 +14,15 @@
 # with the requested value: Kconfig silently drops an option whose
 # dependencies are missing, and that is reported as an error, with the
 # option's "depends on" lines.
+#
+#   --base TARGET  start from make TARGET (defconfig, allnoconfig, ...)
+#                instead of tinyconfig, without the boot fragment
+#   --soft       an option that did not stick is reported ("not set: ...")
+#                and the build goes on; the count goes to stderr as
+#                "N of M requested options set"
+#   --make TARGET  build TARGET (vmlinux, modules, ...; repeatable) instead
+#                of bzImage, with make -k so that every error shows; the
+#                last line on stdout is then the build directory
 #
 #   --jobs N     make -jN (default: the number of CPUs)
 #   --name NAME  build directory name (default: TREE's base name and a hash
@@ -49,11 +59,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 die() { echo "$me: $*" >&2; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
-jobs= name= want_ccache=1 want_mount=1 distcc_hosts=
+jobs= name= want_ccache=1 want_mount=1 distcc_hosts= base=tinyconfig soft=0 targets=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -64,6 +74,11 @@ while [ $# -gt 0 ]; do
 	--no-mount) want_mount=0; shift ;;
 	--distcc) [ $# -ge 2 ] || usage; distcc_hosts=$2; shift 2 ;;
 	--distcc=*) distcc_hosts=${1#*=}; shift ;;
+	--base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
+	--base=*) base=${1#*=}; shift ;;
+	--soft) soft=1; shift ;;
+	--make) [ $# -ge 2 ] || usage; targets+=("$2"); shift 2 ;;
+	--make=*) targets+=("${1#*=}"); shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -79,6 +94,10 @@ if [ -n "$distcc_hosts" ]; then
 fi
 [ -n "$jobs" ] || jobs=$(nproc)
 [[ $jobs =~ ^[1-9][0-9]*$ ]] || { echo "$me: --jobs wants a positive number, not '$jobs'" >&2; exit 2; }
+[[ $base =~ ^[a-z0-9_.]+config$ ]] || bad "--base wants a config target (defconfig, allnoconfig, ...), not '$base'"
+for t in "${targets[@]}"; do
+	[[ $t =~ ^[A-Za-z0-9_./-]+$ ]] || bad "--make wants a make target, not '$t'"
+done
 
 . "$(dirname "$0")/lib.sh"
 tree=$(clean_source_tree "$1") || exit 2
@@ -89,9 +108,12 @@ shift
 out=$cache/build/$name
 case $out/ in "$tree"/*) die "build directory $out would be inside the source tree" ;; esac
 
-# The fragments, in order: the boot fragment first, then the arguments.
-frags=("$here/boot/kernel.config")
-[ -f "${frags[0]}" ] || die "${frags[0]} is missing"
+# The fragments, in order: the boot fragment first (tinyconfig only), then the arguments.
+frags=()
+if [ "$base" = tinyconfig ]; then
+	frags=("$here/boot/kernel.config")
+	[ -f "${frags[0]}" ] || die "${frags[0]} is missing"
+fi
 extra=
 for f in "$@"; do
 	if [[ $f =~ ^CONFIG_[A-Za-z0-9_]+=(.*)$ ]]; then
@@ -179,9 +201,9 @@ fail_log() {
 # Configure.  The previous .config is kept when the new one is identical,
 # with its old time stamp, so that make does not even re-run syncconfig.
 t0=$SECONDS
-say "configuring $tree in $out (tinyconfig + ${#frags[@]} fragment(s)${extra:+ + options})"
+say "configuring $tree in $out ($base + ${#frags[@]} fragment(s)${extra:+ + options})"
 [ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
-kmake "$tree" "${makeargs[@]}" tinyconfig >>"$log" 2>&1 || fail_log "make tinyconfig failed"
+kmake "$tree" "${makeargs[@]}" "$base" >>"$log" 2>&1 || fail_log "make $base failed"
 cat "$merged" >> "$out/.config"
 kmake "$tree" "${makeargs[@]}" olddefconfig >>"$log" 2>&1 || fail_log "make olddefconfig failed"
 if [ -f "$out/.config.excise-prev" ]; then
@@ -214,28 +236,39 @@ while IFS= read -r line; do
 	fi
 done < "$out/.config"
 
-bad=0
+bad=0 what=error missing=()
+[ $soft = 0 ] || what="not set"
 for sym in "${order[@]}"; do
 	w=${want[$sym]} h=${have[$sym]:-n}
 	[ "$w" = "$h" ] && continue
 	bad=$((bad + 1))
+	missing+=("$sym")
 	if [ "$h" = n ]; then
-		say "error: $sym=$w was requested but is not set in .config"
+		say "$what: $sym=$w was requested but is not set in .config"
 	else
-		say "error: $sym=$w was requested but .config has $sym=$h"
-	fi
-	# Show where the symbol is defined and what it depends on (excise's Kconfig parser).
-	if excise_bin; then
-		"$excise" kconfig depends -C "$tree" "$sym" 2>&1 | sed 's/^/    /' >&2 || true
+		say "$what: $sym=$w was requested but .config has $sym=$h"
 	fi
 done
+# Where each is defined and what it depends on (excise's Kconfig parser, one run).
+if [ $bad != 0 ] && excise_bin; then
+	"$excise" kconfig depends -C "$tree" "${missing[@]}" 2>&1 | sed 's/^/    /' >&2 || true
+fi
+if [ $soft = 1 ]; then
+	say "$((${#order[@]} - bad)) of ${#order[@]} requested options set"
+	bad=0
+fi
 [ $bad = 0 ] || die "$bad requested option(s) did not stick in $out/.config: missing dependencies (the \"depends on\" lines above, and any if/menu around the option or around the source line of its Kconfig file), or a choice that another option wins"
-say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options all set"
+[ $soft = 1 ] || say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options all set"
 
 # Build, with a progress line now and then.
 t1=$SECONDS
-say "building bzImage with -j$jobs, $ccache_note (log: $log)"
-kmake "$tree" "${makeargs[@]}" -j"$jobs" bzImage >>"$log" 2>&1 &
+if [ ${#targets[@]} = 0 ]; then
+	goals=(bzImage)
+else
+	goals=(-k "${targets[@]}")
+fi
+say "building ${goals[*]} with -j$jobs, $ccache_note (log: $log)"
+kmake "$tree" "${makeargs[@]}" -j"$jobs" "${goals[@]}" >>"$log" 2>&1 &
 pid=$!
 trap 'kill "$pid" 2>/dev/null || true' EXIT INT TERM
 last=$SECONDS
@@ -249,7 +282,13 @@ while kill -0 "$pid" 2>/dev/null; do
 done
 if wait "$pid"; then rc=0; else rc=$?; fi
 trap - EXIT INT TERM
-[ $rc = 0 ] || fail_log "make bzImage failed (exit $rc) after $(fmt_time $((SECONDS - t1)))"
+[ $rc = 0 ] || fail_log "make ${goals[*]} failed (exit $rc) after $(fmt_time $((SECONDS - t1)))"
+if [ ${#targets[@]} != 0 ]; then
+	n=$(grep -c '^  CC ' "$log" || true)
+	say "built ${targets[*]} in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
+	echo "$out"
+	exit 0
+fi
 
 image=$out/arch/x86/boot/bzImage
 [ -f "$image" ] || fail_log "make succeeded but $image is missing"

@@ -95,3 +95,88 @@ kmake() {
 		make -C "$tree" "$@"
 	fi
 }
+
+# normalise_warnings TREE OUT MNT < LOG: one "KEY<TAB>DISPLAY" line per
+# warning or error of a kernel build log (compiler, sparse, the linker's
+# undefined references, modpost's undefined symbols).  Paths are made
+# relative to TREE, the build directory OUT or the mount point MNT; line
+# and column numbers are dropped (a removal shifts lines), also inside
+# messages, as are objtool's +0x offsets.
+normalise_warnings() {
+	awk -v tree="$1" -v out="$2" -v mnt="$3" '
+	function strip(s,    p) {
+		while ((p = index(s, tree "/")) > 0)
+			s = substr(s, 1, p - 1) substr(s, p + length(tree) + 1)
+		while ((p = index(s, out "/")) > 0)
+			s = substr(s, 1, p - 1) substr(s, p + length(out) + 1)
+		while ((p = index(s, mnt "/")) > 0)
+			s = substr(s, 1, p - 1) substr(s, p + length(mnt) + 1)
+		return s
+	}
+	function flush() {
+		if (n > 0) print key "\t" disp
+		n = 0
+	}
+	{
+		line = $0
+		gsub(/\r/, "", line)
+		if (match(line, /^[^ :]+(:[0-9]+)?(:[0-9]+)?: (warning|error): /)) {
+			flush()
+			head = substr(line, 1, RLENGTH)
+			msg = substr(line, RLENGTH + 1)
+			kind = index(head, ": error: ") ? "error" : "warning"
+			loc = substr(head, 1, index(head, ": " kind ": ") - 1)
+			path = loc
+			sub(/:.*/, "", path)
+			path = strip(path)
+			sub(/^\.\//, "", path)
+			msg = strip(msg)
+			nmsg = msg
+			while (match(nmsg, /\.(c|h|S|lds):[0-9]+(:[0-9]+)?/)) {
+				m = substr(nmsg, RSTART, RLENGTH)
+				nmsg = substr(nmsg, 1, RSTART - 1) substr(m, 1, index(m, ":") - 1) substr(nmsg, RSTART + RLENGTH)
+			}
+			gsub(/\+0x[0-9a-f]+/, "", nmsg)
+			key = path ": " kind ": " nmsg
+			disp = strip(loc) ": " kind ": " msg
+			curloc = loc
+			n = 1
+			next
+		}
+		if (n > 0 && index(line, curloc ":    ") == 1) {
+			cont = substr(line, length(curloc) + 2)
+			sub(/^ +/, "", cont)
+			cont = strip(cont)
+			key = key " | " cont
+			disp = disp " | " cont
+			next
+		}
+		if (match(line, /undefined reference to `[^\047]+\047/)) {
+			flush()
+			t = substr(line, RSTART + 24, RLENGTH - 25)
+			print "link: error: undefined reference to " t "\tlink: error: undefined reference to " t
+			next
+		}
+		if (match(line, /ERROR: modpost: "[^"]+" \[[^]]+\] undefined!/)) {
+			flush()
+			t = strip(substr(line, RSTART + 15, RLENGTH - 15))
+			print "modpost: error: " t "\tmodpost: error: " t
+			next
+		}
+		if (match(line, /No rule to make target \047[^\047]+\047/)) {
+			flush()
+			t = substr(line, RSTART + 24, RLENGTH - 25)
+			print t ": error: no rule to make target\t" t ": error: no rule to make target"
+			next
+		}
+		# Anything else ends a continuation (another object may interleave,
+		# but sparse prints a warning and its continuation lines at once).
+		if (line !~ /^[^ :]+:[0-9]+:[0-9]+:    /)
+			flush()
+	}
+	END { flush() }
+	'
+}
+
+# number_warnings: number the duplicates, so that a comparison counts them: KEY#n<TAB>DISPLAY.
+number_warnings() { awk -F'\t' '{ n = ++c[$1]; print $1 "#" n "\t" $2 }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1; }

@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# run.sh [--subsys TARGET] [--out DIR] [--kvm] - excise's main job, end to end.
+# run.sh [--subsys TARGET] [--out DIR] [--kvm] [--connected-base TARGET]
+#   - excise's main job, end to end.
 #
 # With no --subsys (the InterMezzo case):
 #   1. a work copy of the pristine Linux 6.1 tree, with the InterMezzo
@@ -8,8 +9,11 @@
 #      /proc/misc;
 #   3. excise locate intermezzo, then excise remove intermezzo --commit,
 #      written as a patch series (git format-patch) in the output directory;
-#   4. excise check: residue, Kconfig, sparse before and after, build, boot
-#      (intermezzo gone from /proc/filesystems and /proc/misc);
+#   4. excise check: residue, links, Kconfig, sparse before and after, the
+#      connected configuration (from tinyconfig here, to keep the run near
+#      a quarter of an hour; --connected-base defconfig is check's own
+#      default), build, boot (intermezzo gone from /proc/filesystems and
+#      /proc/misc);
 #   5. a report: references per kind, removed, kept with reasons, what the
 #      2004 patch removed next to what excise removed, sparse counts, build
 #      and boot evidence, times per stage; on the terminal and in
@@ -24,14 +28,15 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 excise=${EXCISE:-$top/src/excise}
-subsys= out= kvm=
+subsys= out= kvm= connected_base=tinyconfig
 
 while [ $# -gt 0 ]; do
 	case $1 in
 	--subsys) subsys=$2; shift 2 ;;
 	--out) out=$2; shift 2 ;;
 	--kvm) kvm=--kvm; shift ;;
-	*) echo "usage: run.sh [--subsys TARGET] [--out DIR] [--kvm]" >&2; exit 2 ;;
+	--connected-base) connected_base=$2; shift 2 ;;
+	*) echo "usage: run.sh [--subsys TARGET] [--out DIR] [--kvm] [--connected-base TARGET]" >&2; exit 2 ;;
 	esac
 done
 
@@ -105,7 +110,8 @@ rm -rf "$out/series"
 ls "$out/series"
 
 stage "check"
-"$excise" check -C "$after" --before "$before" --logs "$out/check" $kvm "$target" |
+"$excise" check -C "$after" --before "$before" --logs "$out/check" $kvm \
+	--connected-base "$connected_base" "$target" |
 	tee "$out/check.txt"
 check_status=${PIPESTATUS[0]}
 stage_times+=($((SECONDS - stage_start)))

@@ -180,71 +180,6 @@ check() {
 	say "checked $# object(s) in $(basename "$out") in $((SECONDS - t0))s"
 }
 
-# normalise TREE OUT < LOG: one "KEY<TAB>DISPLAY" line per warning or error.
-normalise() {
-	awk -v tree="$1" -v out="$2" -v mnt="$mnt" '
-	function strip(s,    p) {
-		while ((p = index(s, tree "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(tree) + 1)
-		while ((p = index(s, out "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(out) + 1)
-		while ((p = index(s, mnt "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(mnt) + 1)
-		return s
-	}
-	function flush() {
-		if (n > 0) print key "\t" disp
-		n = 0
-	}
-	{
-		line = $0
-		gsub(/\r/, "", line)
-		if (match(line, /^[^ :]+(:[0-9]+)?(:[0-9]+)?: (warning|error): /)) {
-			flush()
-			head = substr(line, 1, RLENGTH)
-			msg = substr(line, RLENGTH + 1)
-			kind = index(head, ": error: ") ? "error" : "warning"
-			loc = substr(head, 1, index(head, ": " kind ": ") - 1)
-			path = loc
-			sub(/:.*/, "", path)
-			path = strip(path)
-			sub(/^\.\//, "", path)
-			msg = strip(msg)
-			nmsg = msg
-			while (match(nmsg, /\.(c|h|S|lds):[0-9]+(:[0-9]+)?/)) {
-				m = substr(nmsg, RSTART, RLENGTH)
-				nmsg = substr(nmsg, 1, RSTART - 1) substr(m, 1, index(m, ":") - 1) substr(nmsg, RSTART + RLENGTH)
-			}
-			gsub(/\+0x[0-9a-f]+/, "", nmsg)
-			key = path ": " kind ": " nmsg
-			disp = strip(loc) ": " kind ": " msg
-			curloc = loc
-			n = 1
-			next
-		}
-		if (n > 0 && index(line, curloc ":    ") == 1) {
-			cont = substr(line, length(curloc) + 2)
-			sub(/^ +/, "", cont)
-			cont = strip(cont)
-			key = key " | " cont
-			disp = disp " | " cont
-			next
-		}
-		if (match(line, /No rule to make target \047[^\047]+\047/)) {
-			flush()
-			t = substr(line, RSTART + 24, RLENGTH - 25)
-			print t ": error: no rule to make target\t" t ": error: no rule to make target"
-			next
-		}
-		# Anything else ends a continuation (another object may interleave,
-		# but sparse prints a warning and its continuation lines at once).
-		if (line !~ /^[^ :]+:[0-9]+:[0-9]+:    /)
-			flush()
-	}
-	END { flush() }
-	'
-}
-
 # notes CONFIGFILE TREE WHERE TAIL OBJ...: a note for each object that
 # CONFIGFILE does not build, by the obj-$(CONFIG_X) lines of the Makefiles
 # on its path (excise kbuild needs; ifeq blocks and variables are not read).
@@ -259,8 +194,6 @@ notes() {
 	done <<< "$found"
 }
 
-# Number the duplicates, so that the comparison counts them: KEY#n<TAB>DISPLAY.
-number() { awk -F'\t' '{ n = ++c[$1]; print $1 "#" n "\t" $2 }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1; }
 
 t0=$SECONDS
 say "before: $before"
@@ -280,13 +213,13 @@ fi
 prepare "$before" "$out_before"
 check before "$before" "$out_before" ${objs_before[@]+"${objs_before[@]}"}
 wbefore=$out_before/excise-sparse-before.warnings
-normalise "$before" "$out_before" < "$out_before/excise-sparse-before.log" > "$wbefore"
+normalise_warnings "$before" "$out_before" "$mnt" < "$out_before/excise-sparse-before.log" > "$wbefore"
 if [ "$out_after" != "$out_before" ]; then
 	prepare "$after" "$out_after"
 fi
 check after "$after" "$out_after" ${objs_after[@]+"${objs_after[@]}"}
 wafter=$out_after/excise-sparse-after.warnings
-normalise "$after" "$out_after" < "$out_after/excise-sparse-after.log" > "$wafter"
+normalise_warnings "$after" "$out_after" "$mnt" < "$out_after/excise-sparse-after.log" > "$wafter"
 
 count() { awk -F'\t' -v k="$2" 'index($1, ": " k ": ") { n++ } END { print n + 0 }' "$1"; }
 wb=$(count "$wbefore" warning)
@@ -295,11 +228,11 @@ wa=$(count "$wafter" warning)
 ea=$(count "$wafter" error)
 
 new=$(LC_ALL=C join -t "$(printf '\t')" -v 2 \
-	<(number < "$wbefore") \
-	<(number < "$wafter") | cut -f2-)
+	<(number_warnings < "$wbefore") \
+	<(number_warnings < "$wafter") | cut -f2-)
 gone=$(LC_ALL=C join -t "$(printf '\t')" -v 1 \
-	<(number < "$wbefore") \
-	<(number < "$wafter") | wc -l)
+	<(number_warnings < "$wbefore") \
+	<(number_warnings < "$wafter") | wc -l)
 
 notes "$out_before/.config" "$before" "" ": its warnings may be meaningless" \
 	${objs_before[@]+"${objs_before[@]}"}

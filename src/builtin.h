@@ -2,6 +2,8 @@
 #ifndef EXCISE_BUILTIN_H
 #define EXCISE_BUILTIN_H
 
+#include <stdio.h>
+
 int cmd_locate(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -11,6 +13,11 @@ int cmd_boot_log(int argc, char **argv);
 int cmd_kbuild(int argc, char **argv);
 int cmd_kconfig(int argc, char **argv);
 int cmd_kconfig_remove(int argc, char **argv);
+int cmd_kconfig_connected(int argc, char **argv);
+
+struct connect_set;
+/* The config fragment of a connected set (cmd_connected.c): the tree before or after. */
+void connect_print_fragment(FILE *out, const struct connect_set *set, int before);
 
 /*
  * The value of --jobs N for a front end: 1..JOBS_MAX, or die with

@@ -10,6 +10,11 @@
  *   kconfig  scripts/kconfig-check.sh: x86_64 allnoconfig/allyesconfig/
  *            defconfig and every touched defconfig, no new warnings;
  *   sparse   scripts/sparse-diff.sh on the touched C files, before and after;
+ *   connected  scripts/connected-build.sh: BEFORE and AFTER built (vmlinux,
+ *            modules) in the configuration that exercises the removal
+ *            (connect.h: defconfig, or --connected-base, with the removed
+ *            and the connected kept symbols on): no new compiler, linker or
+ *            modpost error;
  *   build    scripts/build-kernel.sh: the boot kernel of the tree after;
  *   boot     scripts/boot.sh: it boots under QEMU and passes the checks.
  *
@@ -24,14 +29,17 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "connect.h"
 #include "kbuild.h"
 #include "remove.h"
 #include "run_command.h"
 #include "walk.h"
 
-enum step { STEP_RESIDUE, STEP_LINKS, STEP_KCONFIG, STEP_SPARSE, STEP_BUILD, STEP_BOOT, NSTEPS };
+enum step { STEP_RESIDUE, STEP_LINKS, STEP_KCONFIG, STEP_SPARSE, STEP_CONNECTED, STEP_BUILD, STEP_BOOT,
+	    NSTEPS };
 
-static const char *const step_names[NSTEPS] = { "residue", "links", "kconfig", "sparse", "build", "boot" };
+static const char *const step_names[NSTEPS] = { "residue", "links", "kconfig", "sparse", "connected",
+						"build", "boot" };
 
 struct check {
 	const char *after, *before;
@@ -39,6 +47,7 @@ struct check {
 	int any_only, kvm, jobs;
 	const char *log_dir;
 	const char *sparse_config;
+	const char *connected_base;    /* --connected-base: the connected step's starting config */
 	const char *distcc;            /* --distcc or $DISTCC_HOSTS: the kernel builds' compile jobs */
 	struct strvec configs;         /* --configs: the only Kconfig configurations to try */
 	struct strvec expect;          /* boot checks */
@@ -53,9 +62,12 @@ static void check_usage(FILE *out)
 {
 	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
 	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
-	      "                    [--configs ARCH:TARGET,...] [--logs DIR] [--distcc HOSTS] TARGET...\n"
+	      "                    [--configs ARCH:TARGET,...] [--connected-base TARGET]\n"
+	      "                    [--logs DIR] [--distcc HOSTS] TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
-	      "  STEP: residue, links, kconfig, sparse, build, boot.\n"
+	      "  STEP: residue, links, kconfig, sparse, connected, build, boot.\n"
+	      "  --connected-base TARGET  the connected step starts from make TARGET\n"
+	      "              (default defconfig; tinyconfig is the cheap one)\n"
 	      "  --distcc HOSTS  the kernel builds' compile jobs go through distcc to HOSTS\n"
 	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n", out);
 }
@@ -474,6 +486,97 @@ static void step_sparse(struct check *c, const struct removal *r)
 	sv_clear(&files);
 }
 
+/*
+ * Write the connected step's fragment of one side: the boot options of the
+ * spec (after: but those of removed symbols), then the connected set.
+ * Returns its path or NULL.
+ */
+static char *write_fragment(const struct check *c, const struct removal *r,
+			    const struct connect_set *set, int before)
+{
+	char *path = xasprintf("%s/connected-%s.config", c->log_dir, before ? "before" : "after");
+	FILE *f = fopen(path, "w");
+
+	if (!f) {
+		free(path);
+		return NULL;
+	}
+	for (size_t i = 0; i < c->boot_config.n; i++) {
+		const char *o = c->boot_config.v[i];
+		char *sym = starts_with(o, "CONFIG_") ? xstrndup(o + 7, strcspn(o + 7, "=")) : NULL;
+
+		if (sym && (before || !footprint_has_symbol(&r->fp, sym)))
+			fprintf(f, "%s\n", o);
+		free(sym);
+	}
+	connect_print_fragment(f, set, before);
+	if (fclose(f) != 0) {
+		free(path);
+		return NULL;
+	}
+	return path;
+}
+
+static void step_connected(struct check *c, struct removal *r)
+{
+	double t0 = seconds_now();
+	struct strvec argv = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct connect_set set;
+	char *frag_before = NULL, *frag_after = NULL;
+	size_t nkept = 0;
+	char tail[512];
+	int rc;
+
+	if (connect_symbols(r, &set, &err) < 0) {
+		print_error_lines(&err);
+		finish(c, STEP_CONNECTED, 1, t0, "the connected symbols could not be found");
+		goto out;
+	}
+	for (size_t i = 0; i < set.n; i++) {
+		char *d = connect_describe(&set.v[i]);
+
+		nkept += set.v[i].how != CONNECT_REMOVED;
+		if (i < 40)
+			printf("    %s\n", d);
+		free(d);
+	}
+	if (set.n > 40)
+		printf("    ... and %zu more (connected-before.config in the logs)\n", set.n - 40);
+	frag_before = write_fragment(c, r, &set, 1);
+	frag_after = write_fragment(c, r, &set, 0);
+	if (!frag_before || !frag_after) {
+		finish(c, STEP_CONNECTED, 1, t0, "cannot write the fragments in %s", c->log_dir);
+		goto out;
+	}
+	sv_push_owned(&argv, script("connected-build.sh"));
+	sv_push(&argv, "--name");
+	sv_push_owned(&argv, xasprintf("check-%s-connected", r->fp.name));
+	sv_push(&argv, "--base");
+	sv_push(&argv, c->connected_base ? c->connected_base : "defconfig");
+	if (c->jobs) {
+		sv_push(&argv, "--jobs");
+		sv_push_owned(&argv, xasprintf("%d", c->jobs));
+	}
+	if (c->distcc) {
+		sv_push(&argv, "--distcc");
+		sv_push(&argv, c->distcc);
+	}
+	sv_push(&argv, c->before);
+	sv_push(&argv, c->after);
+	sv_push(&argv, frag_before);
+	sv_push(&argv, frag_after);
+	rc = run_script(c, STEP_CONNECTED, argv.v, tail, sizeof(tail));
+	finish(c, STEP_CONNECTED, rc != 0, t0, "%s + %zu removed and %zu kept symbols: %s",
+	       c->connected_base ? c->connected_base : "defconfig", set.n - nkept, nkept, tail);
+out:
+	connect_release(&set);
+	free(frag_before);
+	free(frag_after);
+	sv_clear(&argv);
+	sb_release(&err);
+}
+
 static void step_build(struct check *c, const struct removal *r)
 {
 	double t0 = seconds_now();
@@ -607,7 +710,7 @@ int cmd_check(int argc, char **argv)
 			for (k = 0; k < NSTEPS && strcmp(step_names[k], argv[i + 1]); k++)
 				;
 			if (k == NSTEPS)
-				die("check: unknown step '%s' (residue, links, kconfig, sparse, build, boot)",
+				die("check: unknown step '%s' (residue, links, kconfig, sparse, connected, build, boot)",
 				    argv[i + 1]);
 			c.only[k] = c.any_only = 1;
 			i++;
@@ -621,6 +724,8 @@ int cmd_check(int argc, char **argv)
 			for (char *tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
 				sv_push(&c.configs, tok);
 			free(list);
+		} else if (!strcmp(a, "--connected-base") && i + 1 < argc) {
+			c.connected_base = argv[++i];
 		} else if (!strcmp(a, "--sparse-config") && i + 1 < argc) {
 			c.sparse_config = argv[++i];
 		} else if (!strcmp(a, "--logs") && i + 1 < argc) {
@@ -677,6 +782,8 @@ int cmd_check(int argc, char **argv)
 		step_kconfig(&c, &before);
 	if (wanted(&c, STEP_SPARSE))
 		step_sparse(&c, &before);
+	if (wanted(&c, STEP_CONNECTED))
+		step_connected(&c, &before);
 	if (wanted(&c, STEP_BUILD) || wanted(&c, STEP_BOOT))
 		step_build(&c, &before);
 	if (wanted(&c, STEP_BOOT))

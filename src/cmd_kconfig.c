@@ -315,6 +315,7 @@ out:
 static void kconfig_usage(FILE *out)
 {
 	fputs("usage: excise kconfig depends [-C TREE] SYM...\n"
+	      "       excise kconfig connected [-C TREE] [--fragment before|after] TARGET...\n"
 	      "  Where each symbol (CONFIG_ optional) is defined and what it depends on:\n"
 	      "  \"FILE:LINE: config SYM\", its \"FILE:LINE:   depends on ...\" lines, and\n"
 	      "  \"FILE: (no prompt: only another option can select it)\" for an entry\n"
@@ -348,6 +349,8 @@ int cmd_kconfig(int argc, char **argv)
 		kconfig_usage(stdout);
 		return 0;
 	}
+	if (argc >= 2 && !strcmp(argv[1], "connected"))
+		return cmd_kconfig_connected(argc - 1, argv + 1);
 	if (argc < 2 || strcmp(argv[1], "depends")) {
 		if (argc >= 2)
 			fprintf(stderr, "%s: kconfig: unknown query '%s'\n", progname, argv[1]);

@@ -14,8 +14,9 @@
 #     gcc) on the pristine tree and on the work copy and finds no new Kconfig
 #     warning or error; and the two .config files are identical, since the
 #     lines removed named symbols Kconfig ignores.
-# With EXCISE_QUICK=1 (tests/run --quick) step 3 checks one defconfig per
-# architecture.  Figures are printed as "result:" lines.
+# Step 3 checks one touched defconfig per architecture (the first); with
+# EXCISE_FULL=1 (make bench's matrix) every touched defconfig.  Figures are
+# printed as "result:" lines.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 : "${EXCISE:=$top/src/excise}"
@@ -81,7 +82,7 @@ new=$(LC_ALL=C comm -13 "$tmp/before" "$tmp/after" | tr '\n' ' ')
 echo "result: locate --dangling: $(wc -l <"$tmp/before") dangling symbols before, $(wc -l <"$tmp/after") after (gone: $fewer); $(wc -l <"$tmp/changed") files changed"
 
 # 3. the touched defconfigs configure as before
-configs=() skipped=()
+configs=() skipped=() skipped_full=0
 declare -A per_arch=()
 while read -r f; do
 	case $f in
@@ -91,7 +92,8 @@ while read -r f; do
 			skipped+=("$f")   # kconfig-check.sh takes ARCH:TARGET without a directory
 			continue
 		fi
-		if [ "${EXCISE_QUICK:-0}" = 1 ] && [ -n "${per_arch[$arch]:-}" ]; then
+		if [ "${EXCISE_FULL:-0}" != 1 ] && [ -n "${per_arch[$arch]:-}" ]; then
+			skipped_full=$((skipped_full + 1))
 			continue
 		fi
 		per_arch[$arch]=1
@@ -99,7 +101,7 @@ while read -r f; do
 	*config*) skipped+=("$f") ;;
 	esac
 done <"$tmp/changed"
-echo "result: ${#configs[@]} touched defconfigs to configure; not configured: ${skipped[*]:-none}"
+echo "result: ${#configs[@]} touched defconfigs to configure (one per architecture; $skipped_full more with EXCISE_FULL=1); not configured: ${skipped[*]:-none}"
 t0=$SECONDS
 if ! "$top/scripts/kconfig-check.sh" --no-default --name dangling-remove "$t61" "$work" "${configs[@]}" >"$tmp/check" 2>&1; then
 	cat "$tmp/check"

@@ -17,4 +17,4 @@ fi
 make -s "build/fuzz/$name" || exit 1
 # New inputs go to the scratch directory (the first one), never into the repository.
 mkdir -p "$probe/new"
-"build/fuzz/$name" -runs="${FUZZ_RUNS:-2000}" -seed=1 -timeout=30 "$probe/new" "tests/fuzz/corpus/$name"
+"build/fuzz/$name" -runs="${FUZZ_RUNS:-500}" -seed=1 -timeout=30 "$probe/new" "tests/fuzz/corpus/$name"

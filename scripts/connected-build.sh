@@ -1,0 +1,96 @@
+#!/usr/bin/env bash
+# connected-build.sh [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME]
+#                    TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER
+#
+# Builds the configuration that exercises a removal in both trees and
+# compares what the compiler, the linker and modpost say.  Each tree is
+# configured from make TARGET (default defconfig) with its fragment on top
+# (excise kconfig connected --fragment before|after: the removed symbols
+# and the kept ones connected to them, all =y), then
+#   make -k vmlinux modules
+# out of tree, through build-kernel.sh (ccache, the read-only mount,
+# --distcc).  An option of a fragment that Kconfig would not take is named,
+# with its "depends on" lines, and the build goes on (a symbol AFTER no
+# longer defines does not reach its fragment).
+#
+# An error (compiler error, undefined reference, modpost's undefined
+# symbol) that AFTER has and BEFORE has not fails; so does a build of
+# AFTER that fails when BEFORE's succeeds.  New warnings are listed, and do
+# not fail.  Messages are compared without line numbers and with paths
+# relative to the tree (normalise_warnings in lib.sh).
+#
+# Output: what each build did, every new error and warning, then PASS or
+# FAIL.  Exit 0 when AFTER has no new error, 1 when it has, 2 on bad usage
+# or when a tree cannot be configured.
+#
+#   --name NAME  build directories NAME-before and NAME-after in
+#                $EXCISE_CACHE/build (default: connected-<hash of the trees>)
+set -euo pipefail
+
+me=connected-build.sh
+here=$(cd "$(dirname "$0")" && pwd)
+usage() { echo "usage: $me [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME] TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER" >&2; exit 2; }
+say() { echo "$me: $*"; }
+
+opts=() base=defconfig name=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--jobs|--distcc) [ $# -ge 2 ] || usage; opts+=("$1" "$2"); shift 2 ;;
+	--base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
+	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
+	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+	-*) echo "$me: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+done
+[ $# = 4 ] || usage
+. "$here/lib.sh"
+before=$(clean_source_tree "$1") || exit 2
+after=$(clean_source_tree "$2") || exit 2
+for f in "$3" "$4"; do [ -f "$f" ] || { echo "$me: $f: no such fragment" >&2; exit 2; }; done
+[ -n "$name" ] || name=connected-$(printf '%s\n%s\n' "$before" "$after" | sha1sum | cut -c1-8)
+
+t0=$SECONDS
+# build SIDE TREE FRAGMENT: build-kernel.sh's messages go to OUT/SIDE.out; 0 if it built.
+build() {
+	local side=$1 tree=$2 frag=$3 rc=0
+	"$here/build-kernel.sh" "${opts[@]}" --name "$name-$side" --base "$base" --soft \
+		--make vmlinux --make modules "$tree" "$frag" > "$tmp/$side.stdout" 2> "$tmp/$side.out" || rc=$?
+	grep -E 'requested options set|not set: |^ +' "$tmp/$side.out" | sed "s/^build-kernel.sh: /  $side: /; s/^    /  $side:     /" || true
+	grep -q 'make -k vmlinux modules failed\|built vmlinux modules' "$tmp/$side.out" || {
+		# configuring failed: not a result about the removal
+		sed 's/^/  | /' "$tmp/$side.out"
+		echo "$me: FAIL: the tree $side the removal could not be configured ($base + fragment)"
+		exit 2
+	}
+	return $rc
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+rb=0 ra=0
+build before "$before" "$3" || rb=$?
+build after "$after" "$4" || ra=$?
+out_b=$cache/build/$name-before out_a=$cache/build/$name-after
+normalise_warnings "$before" "$out_b" "$srcmnt" < "$out_b/excise-build.log" > "$tmp/wb"
+normalise_warnings "$after" "$out_a" "$srcmnt" < "$out_a/excise-build.log" > "$tmp/wa"
+count() { awk -F'\t' -v k="$2" 'index($1, ": " k) { n++ } END { print n + 0 }' "$1"; }
+say "before: $([ $rb = 0 ] && echo built || echo "did not build") ($(count "$tmp/wb" "error") error(s), $(count "$tmp/wb" "warning:") warning(s)); after: $([ $ra = 0 ] && echo built || echo "did not build") ($(count "$tmp/wa" "error") error(s), $(count "$tmp/wa" "warning:") warning(s))"
+LC_ALL=C join -t "$(printf '\t')" -v 2 <(number_warnings < "$tmp/wb") <(number_warnings < "$tmp/wa") |
+	cut -f2- > "$tmp/new"
+grep ': error' "$tmp/new" > "$tmp/errors" || true
+grep -v ': error' "$tmp/new" > "$tmp/warnings" || true
+ne=$(wc -l < "$tmp/errors") nw=$(wc -l < "$tmp/warnings")
+if [ "$nw" -gt 0 ]; then
+	say "$nw new warning(s) in after:"
+	sed 's/^/  /' "$tmp/warnings"
+fi
+if [ "$ne" -gt 0 ]; then
+	say "$ne new error(s) in after:"
+	sed 's/^/  /' "$tmp/errors"
+fi
+if [ "$ne" -gt 0 ] || { [ $rb = 0 ] && [ $ra != 0 ]; }; then
+	say "FAIL $ne new error(s), $nw new warning(s); after $([ $ra = 0 ] && echo built || echo "did not build") in $((SECONDS - t0))s"
+	exit 1
+fi
+say "PASS no new errors, $nw new warning(s) in $((SECONDS - t0))s"
