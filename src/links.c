@@ -250,7 +250,8 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 				emit(lx, w, EV_USE, "initializer");
 		} else if (is_attribute(b, w)) {
 			st->attr_paren = nc == '(';
-		} else if (lx->prev != 's' && !st->fparen) {
+		} else if (lx->prev != 's' && !st->fparen && !member) {
+			/* .name = ... of an initializer a macro opened (MACHINE_START) is no declarator */
 			st->decl = w;
 			st->has_decl = 1;
 			st->decl_func = nc == '(';

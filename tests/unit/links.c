@@ -52,5 +52,8 @@ int main(int argc, char **argv)
 	DEFS("SYSCALL_DEFINE2(foo, int, a, int, b)\n{\n\treturn 0;\n}\nint after;\n", "SYSCALL_DEFINE2:1 after:5");
 	DEFS("int __attribute__((weak)) wk(void)\n{\n\treturn 0;\n}\n", "wk:1");
 	DEFS("void __init early(void)\n{\n}\nconst char *s = \"int no;\";\n/* int c; */\n", "early:1 s:4");
+	/* arch/arm/mach-footbridge/cats-hw.c: a machine record's members are not definitions */
+	DEFS("MACHINE_START(CATS, \"Chalice-CATS\")\n\t.atag_offset\t= 0x100,\n"
+	     "\t.reboot_mode\t= REBOOT_SOFT,\n\t.fixup\t\t= fixup_cats,\nMACHINE_END\n", "");
 	return unit_done("links");
 }
