@@ -6,7 +6,9 @@
  * in tristate logic (kconfig_expr.c) and:
  *
  *   - an entry (config, menuconfig, choice, menu, comment) whose `depends on`
- *     becomes n goes, and so does an `if` block whose condition becomes n,
+ *     becomes n goes, and so does one whose `depends on` only COMPILE_TEST
+ *     keeps true (`ARCH_FOO || COMPILE_TEST`: a driver for the removed
+ *     platform, from now on only compile-tested), and so does an `if` block whose condition becomes n,
  *     with everything inside; a symbol all of whose definitions went is
  *     removed too and the evaluation starts over (a fixpoint), so cascades
  *     are followed to the end;
@@ -85,6 +87,7 @@ struct remover {
 	const struct kconfig_replace *repl;
 	struct kconfig_result *res;
 	struct strset removed;
+	struct strset removed_ct;   /* removed, and COMPILE_TEST (only_compile_test()) */
 	struct strset none;
 	size_t *sel_first;        /* selectors of syms[i]: sel[sel_first[i] .. sel_first[i + 1]) */
 	struct selector *sel;
@@ -95,6 +98,7 @@ struct remover {
 };
 
 static const char *const HOW_DEPENDS = "depends on %s";
+static const char *const HOW_COMPILE_TEST = "depends on %s or COMPILE_TEST only";
 static const char *const HOW_IF = "is an `if` on %s";
 static const char *const HOW_IN_IF = "is inside an `if` on %s";
 static const char *const HOW_IN_MENU = "is in a menu that depends on %s";
@@ -159,6 +163,7 @@ static void add_record(struct remover *r, const char *name, int requested, int u
 	rec->user = user;
 	rec->reason = reason;
 	strset_add(&r->removed, name);
+	strset_add(&r->removed_ct, name);
 }
 
 /* ---- deadness ---- */
@@ -196,13 +201,42 @@ static int file_dead(struct remover *r, struct kfile *f)
 	return 1;
 }
 
-/* The `depends on` lines of n: the first that is n because of a removed symbol. */
-static const char *dead_dependency(struct remover *r, struct knode *n)
+/*
+ * True if a `depends on` that named a removed symbol is left with nothing
+ * but COMPILE_TEST to make it true (`ARCH_FOO || COMPILE_TEST`): the
+ * option only existed for the removed code and would from now on be
+ * compile-tested, never used.  The scratch values of e are those of
+ * r->removed again on return.
+ */
+static int only_compile_test(struct remover *r, const char *src, struct kexpr *e)
 {
-	for (struct kattr *a = n->attrs; a; a = a->next)
-		if (a->kind == KA_DEPENDS && kx_eval(n->file->data, a->expr, &r->removed) == 0 &&
-		    a->expr->touched)
+	int v;
+
+	if (strset_has(&r->removed, "COMPILE_TEST"))
+		return 0;
+	strset_add(&r->removed_ct, "COMPILE_TEST");
+	v = kx_eval(src, e, &r->removed_ct);
+	kx_eval(src, e, &r->removed);
+	return v == 0;
+}
+
+/*
+ * The `depends on` lines of n: the first that is n because of a removed
+ * symbol, or that only COMPILE_TEST keeps true (*compile_test set).
+ */
+static const char *dead_dependency(struct remover *r, struct knode *n, int *compile_test)
+{
+	*compile_test = 0;
+	for (struct kattr *a = n->attrs; a; a = a->next) {
+		if (a->kind != KA_DEPENDS)
+			continue;
+		if (kx_eval(n->file->data, a->expr, &r->removed) == 0 && a->expr->touched)
 			return kx_first_removed(a->expr, &r->removed);
+		if (a->expr->touched && only_compile_test(r, n->file->data, a->expr)) {
+			*compile_test = 1;
+			return kx_first_removed(a->expr, &r->removed);
+		}
+	}
 	return NULL;
 }
 
@@ -219,6 +253,7 @@ static const char *context_how(const struct knode *parent)
 static int node_dead(struct remover *r, struct knode *n)
 {
 	const char *cause;
+	int compile_test;
 
 	if (n->visited)
 		return n->dead;
@@ -243,9 +278,9 @@ static int node_dead(struct remover *r, struct knode *n)
 	case KN_CHOICE:
 	case KN_MENU:
 	case KN_COMMENT:
-		if ((cause = dead_dependency(r, n))) {
+		if ((cause = dead_dependency(r, n, &compile_test))) {
 			n->dead = 1;
-			n->how = HOW_DEPENDS;
+			n->how = compile_test ? HOW_COMPILE_TEST : HOW_DEPENDS;
 			n->cause = cause;
 		} else if ((n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG) &&
 			   strset_has(&r->removed, n->name)) {
@@ -1068,6 +1103,7 @@ static void free_remover(struct remover *r)
 	free(r->sel);
 	free(r->live_before);
 	strset_clear(&r->removed);
+	strset_clear(&r->removed_ct);
 	strset_clear(&r->none);
 	sb_release(&r->tmp);
 }
