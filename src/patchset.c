@@ -21,18 +21,9 @@
 static int git_v(const char *root, char *const *env, struct strvec *args, struct strbuf *out,
 		 int quiet)
 {
-	struct child_process cp = CHILD_PROCESS_INIT;
-
 	GROW(args->v, args->cap, args->n + 1);
 	args->v[args->n] = NULL;
-	cp.argv = args->v;
-	cp.dir = root;
-	cp.env = env;
-	if (quiet)
-		cp.err = CHILD_NULL;
-	if (out)
-		return capture_command(&cp, out, NULL);
-	return run_command(&cp);
+	return run_capture_env(root, env, args->v, out, quiet);
 }
 
 static void git_args(struct strvec *args, const char *first, ...)
