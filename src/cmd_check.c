@@ -194,13 +194,22 @@ static void step_residue(struct check *c, struct removal *before, char **targets
 	struct kconfig_db db;
 	struct strbuf err = STRBUF_INIT;
 	struct locate_result res;
+	struct locate_options lopt = { 0, LOCATE_UNKNOWN_ALLOW };
 	size_t bad = 0;
 
 	(void)targets, (void)ntargets;
-	tree_load(&t, c->after);
+	if (tree_load(&t, c->after, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	plan_init(&readonly, t.root);
 	kconfig_db_load(&db, &t, &readonly, &err);
-	locate_run(&before->fp, &t, &db, NULL, &res);
+	sb_reset(&err);
+	/* The after tree: the removed symbols are gone, as they should be. */
+	if (locate_run(&before->fp, &t, &db, &lopt, &res, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	for (size_t i = 0; i < res.n; i++) {
 		const struct ref *r = &res.refs[i];
 
@@ -235,7 +244,10 @@ static void step_links(struct check *c, const struct removal *before)
 	struct strbuf err = STRBUF_INIT;
 	struct links_result res;
 
-	tree_load(&after, c->after);
+	if (tree_load(&after, c->after, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	/* The files the located references are in: the removal may have changed them. */
 	for (size_t i = 0; i < before->loc.n; i++)
 		if (!sv_contains(&paths, before->loc.refs[i].path))
@@ -267,7 +279,7 @@ static void step_links(struct check *c, const struct removal *before)
 
 static char *script(const char *name)
 {
-	return path_join(resource_dir("scripts", "EXCISE_SCRIPTS"), name);
+	return path_join(resource_dir("scripts"), name);
 }
 
 /* Defconfigs the removal touched, as ARCH:NAME for kconfig-check.sh. */
@@ -761,7 +773,7 @@ int cmd_check(int argc, char **argv)
 	for (int s = 0; s < NSTEPS; s++)
 		c.status[s] = -1;
 	/* What the removal is, as the tree before it says (dependents included). */
-	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);
+	opt.unknown = LOCATE_UNKNOWN_ALLOW;   /* check reports on what it finds; it refuses no target */
 	opt.no_cocci = 1;
 	opt.no_links = 1;   /* the links step compares the trees themselves */
 	if (removal_plan(&before, c.before, targets, ntargets, &opt, &err) < 0) {

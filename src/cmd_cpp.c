@@ -163,8 +163,15 @@ int cmd_cpp(int argc, char **argv)
 			}
 		}
 	}
-	if (diff)
-		plan_diff(&plan, stdout);
+	if (diff) {
+		struct strbuf why = STRBUF_INIT;
+
+		if (plan_diff(&plan, stdout, &why) < 0) {
+			print_error_lines(&why);
+			status = 2;
+		}
+		sb_release(&why);
+	}
 	if (show_stats)
 		fprintf(stderr,
 			"excise cpp: %zu files, %zu directives, %zu conditionals, %zu changed: "

@@ -172,7 +172,10 @@ static int remove_every(const char *root, long every)
 	int bad = 0;
 	double t0 = seconds_now();
 
-	tree_load(&t, root);
+	if (tree_load(&t, root, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	plan_init(&plan, root);
 	if (kconfig_db_load(&db, &t, &plan, &err) < 0) {
 		print_errors(&err);
@@ -241,7 +244,10 @@ int cmd_kconfig_remove(int argc, char **argv)
 	if (!symbols.n && !stats)
 		usage_exit();
 
-	tree_load(&t, root);
+	if (tree_load(&t, root, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	plan_init(&plan, root);
 	for (size_t i = 0; i < deletes.n; i++) {
 		char *full = path_join(root, deletes.v[i]);
@@ -297,8 +303,10 @@ int cmd_kconfig_remove(int argc, char **argv)
 		print_error_lines(&why);
 		sb_release(&why);
 	}
-	else
-		plan_diff(&plan, stdout);
+	else if (plan_diff(&plan, stdout, &err) < 0) {
+		print_error_lines(&err);
+		status = 2;
+	}
 out:
 	kconfig_result_release(&res);
 	kconfig_db_release(&db);
@@ -377,7 +385,10 @@ int cmd_kconfig(int argc, char **argv)
 		kconfig_usage(stderr);
 		return 2;
 	}
-	tree_load(&t, root);
+	if (tree_load(&t, root, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	plan_init(&plan, t.root);
 	/* A file that does not parse is named on stderr; the others still answer. */
 	if (kconfig_db_load(&db, &t, &plan, &err) < 0)

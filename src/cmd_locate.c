@@ -46,14 +46,22 @@ static int locate_dangling(const char *root, enum report_format fmt, int nthread
 	struct strbuf err = STRBUF_INIT;
 	int rc;
 
-	tree_load(&t, root);
+	if (tree_load(&t, root, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	plan_init(&plan, t.root);
 	if (kconfig_db_load(&db, &t, &plan, &err) < 0)
 		warnmsg("some Kconfig files do not parse; their definitions and references are missed:\n%s",
 			err.buf);
-	dangling_find(&t, &db, &plan, &opt, &res);
-	dangling_report(stdout, fmt, &res);
-	rc = res.ndangling ? 0 : 1;
+	sb_reset(&err);
+	if (dangling_find(&t, &db, &plan, &opt, &res, &err) < 0) {
+		print_error_lines(&err);
+		rc = 2;
+	} else {
+		dangling_report(stdout, fmt, &res);
+		rc = res.ndangling ? 0 : 1;
+	}
 	dangling_release(&res);
 	kconfig_db_release(&db);
 	plan_release(&plan);
@@ -82,10 +90,12 @@ int cmd_locate(int argc, char **argv)
 
 		if (!strcmp(a, "-C") && i + 1 < argc)
 			root = argv[++i];
-		else if (starts_with(a, "--format="))
-			fmt = report_format_parse(a + 9);
-		else if (!strcmp(a, "--format") && i + 1 < argc)
-			fmt = report_format_parse(argv[++i]);
+		else if (starts_with(a, "--format=") || (!strcmp(a, "--format") && i + 1 < argc)) {
+			const char *v = a[8] == '=' ? a + 9 : argv[++i];
+
+			if (report_format_parse(v, &fmt) < 0)
+				die("unknown format '%s' (human, tsv or json)", v);
+		}
 		else if (!strcmp(a, "--dangling"))
 			dangling = 1;
 		else if (!strcmp(a, "--list-kinds")) {
@@ -114,7 +124,10 @@ int cmd_locate(int argc, char **argv)
 		return 2;
 	}
 	times[0] = seconds_now();
-	tree_load(&t, root);
+	if (tree_load(&t, root, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	footprint_init(&fp);
 	/* The plan only reads: locate changes nothing. */
 	plan_init(&plan, t.root);
@@ -123,9 +136,16 @@ int cmd_locate(int argc, char **argv)
 		warnmsg("some Kconfig files do not parse; references in them are classified by line:\n%s",
 			err.buf);
 	times[2] = seconds_now();
-	target_resolve(&fp, &t, &db, targets, ntargets);
+	sb_reset(&err);
+	if (target_resolve(&fp, &t, &db, targets, ntargets, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	times[3] = seconds_now();
-	locate_run(&fp, &t, &db, &opt, &res);
+	if (locate_run(&fp, &t, &db, &opt, &res, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	times[4] = seconds_now();
 	report_locate(stdout, fmt, &fp, &res);
 	times[5] = seconds_now();

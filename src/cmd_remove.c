@@ -220,12 +220,18 @@ int cmd_remove(int argc, char **argv)
 		print_error_lines(&report);
 	test_hooks(&aopt);
 	popt.apply = &aopt;
-	setenv("EXCISE_ALLOW_UNKNOWN", "1", 1);   /* a second run finds nothing: not an error */
+	/*
+	 * A symbol nothing defines or names is a typo (exit 2, as locate); one
+	 * that is only named (leftovers, a second run) is removed from where.
+	 */
+	opt.unknown = LOCATE_UNKNOWN_FAIL;
 	if (removal_plan(&r, root, targets, ntargets, &opt, &err) < 0) {
 		print_error_lines(&err);
 		fprintf(stderr, "excise: nothing was changed\n");
 		exit(2);
 	}
+	for (size_t i = 0; i < r.links.unreadable.n; i++)
+		fprintf(stderr, "excise: %s\n", r.links.unreadable.v[i]);
 	if (getenv("EXCISE_TIMES"))
 		fprintf(stderr, "excise: links %.2f s: %zu C files compared, %zu definitions gone, "
 			"%zu with none left, %zu files scanned, %zu uses\n", r.seconds_links,
@@ -250,7 +256,11 @@ int cmd_remove(int argc, char **argv)
 		goto out;
 	}
 	if (dry_run) {
-		plan_diff(&r.plan, stdout);
+		if (plan_diff(&r.plan, stdout, &err) < 0) {
+			print_error_lines(&err);
+			rc = 2;
+			goto out;
+		}
 		removal_summary(stderr, &r, 0);
 		goto out;
 	}

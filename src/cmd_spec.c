@@ -91,6 +91,7 @@ int cmd_spec(int argc, char **argv)
 	const char *target = NULL;
 	struct footprint fp;
 	char *file = NULL;
+	struct strbuf err = STRBUF_INIT;
 	size_t printed = 0;
 
 	for (int i = 1; i < argc; i++) {
@@ -136,7 +137,10 @@ int cmd_spec(int argc, char **argv)
 		return 1;
 	}
 	footprint_init(&fp);
-	spec_load(&fp, file);
+	if (spec_read(&fp, file, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
 	for (size_t k = 0; k < ARRAY_SIZE(spec_keys); k++)
 		if (!want || want == &spec_keys[k])
 			printed += print_key(&fp, &spec_keys[k], !want);

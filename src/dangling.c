@@ -1262,8 +1262,8 @@ static int under_paths(const struct dangling_options *opt, const char *path)
 	return 0;
 }
 
-void dangling_find(const struct tree *t, const struct kconfig_db *db, struct plan *snap,
-		   const struct dangling_options *opt, struct dangling_result *res)
+int dangling_find(const struct tree *t, const struct kconfig_db *db, struct plan *snap,
+		  const struct dangling_options *opt, struct dangling_result *res, struct strbuf *err)
 {
 	static const struct pattern pats[] = {
 		{ "CONFIG_", 7, FILE_ANY, NULL, 0, PATF_PREFIX },
@@ -1276,7 +1276,8 @@ void dangling_find(const struct tree *t, const struct kconfig_db *db, struct pla
 	struct scanner *sc = scanner_new(pats, ARRAY_SIZE(pats));
 	struct worker kw = { t, db, NULL, 0, 0, NULL, 0, 0, 0 };
 	struct raw *raw = NULL;
-	size_t nraw = 0, rawcap = 0, errors = 0;
+	size_t nraw = 0, rawcap = 0;
+	struct strvec unreadable = STRVEC_INIT;
 	struct analysis an = { t, db, NULL, NULL, 0 };
 	size_t objcap = 0, symcap = 0;
 
@@ -1287,9 +1288,11 @@ void dangling_find(const struct tree *t, const struct kconfig_db *db, struct pla
 		ctx[i] = &w[i];
 	}
 	res->files_scanned = scan_tree(sc, t, nthreads, skip_kconfig, (void *)db, on_config_hits, ctx,
-				       &errors);
-	if (errors)
-		die("%zu files could not be read", errors);
+				       &unreadable);
+	for (size_t i = 0; i < unreadable.n; i++)
+		sb_addf(err, "%s\n", unreadable.v[i]);
+	if (unreadable.n)
+		sb_addf(err, "%zu files could not be read\n", unreadable.n);
 	scanner_free(sc);
 	/* the Kconfig files, from the snapshots the database parsed */
 	for (size_t i = 0; i < t->files.n; i++) {
@@ -1388,6 +1391,11 @@ void dangling_find(const struct tree *t, const struct kconfig_db *db, struct pla
 	free(w);
 	free(ctx);
 	res->seconds = seconds_now() - t0;
+	if (unreadable.n) {
+		sv_clear(&unreadable);
+		return -1;
+	}
+	return 0;
 }
 
 void dangling_release(struct dangling_result *res)

@@ -11,7 +11,7 @@
  * (see dangling.c for the rules).
  *
  *   struct dangling_result res;
- *   dangling_find(&tree, &db, &plan, &opt, &res);   // plan: the db's snapshots
+ *   dangling_find(&tree, &db, &plan, &opt, &res, &err);   // plan: the db's snapshots
  *   dangling_report(stdout, FORMAT_HUMAN, &res);
  */
 #ifndef EXCISE_DANGLING_H
@@ -67,9 +67,11 @@ struct dangling_options {
 /*
  * Find the references to undefined symbols in t.  db is the tree's Kconfig
  * database, loaded through snap (its file snapshots are read again here).
+ * Returns 0, or -1 with the files that could not be read in err (res is
+ * filled either way, without them; dangling_release() it).
  */
-void dangling_find(const struct tree *t, const struct kconfig_db *db, struct plan *snap,
-		   const struct dangling_options *opt, struct dangling_result *res);
+int dangling_find(const struct tree *t, const struct kconfig_db *db, struct plan *snap,
+		  const struct dangling_options *opt, struct dangling_result *res, struct strbuf *err);
 void dangling_release(struct dangling_result *res);
 
 /*

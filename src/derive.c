@@ -208,15 +208,21 @@ static void load_makefiles(struct derive *d)
 		if (is_makefile(path) && !starts_with(path, "tools/") && !starts_with(path, "scripts/"))
 			idx[nmk++] = i;
 	}
+	unsigned char *threaded = xcalloc(nthreads, 1);
+
 	for (size_t i = 0; i < nthreads; i++) {
 		sh[i] = (struct makefile_share){ .t = d->t, .idx = idx, .lo = nmk * i / nthreads,
 						 .hi = nmk * (i + 1) / nthreads };
-		if (i > 0 && pthread_create(&sh[i].tid, NULL, load_makefile_share, &sh[i]))
-			die("cannot create a thread");
+		/* No thread to be had: this thread reads the share itself, nothing is lost. */
+		threaded[i] = i > 0 && !pthread_create(&sh[i].tid, NULL, load_makefile_share, &sh[i]);
+		if (i > 0 && !threaded[i])
+			load_makefile_share(&sh[i]);
 	}
 	load_makefile_share(&sh[0]);
 	for (size_t i = 1; i < nthreads; i++)
-		pthread_join(sh[i].tid, NULL);
+		if (threaded[i])
+			pthread_join(sh[i].tid, NULL);
+	free(threaded);
 	for (size_t i = 0; i < nthreads; i++) {
 		GROW(d->lines, d->cap, d->n + sh[i].n);
 		if (sh[i].n)   /* an empty Makefile has no lines array: no memcpy from NULL */
@@ -781,15 +787,16 @@ static int is_symbol_like(const char *s)
 	return 1;
 }
 
-static void add_target(struct footprint *fp, const struct tree *t, const char *arg)
+static int add_target(struct footprint *fp, const struct tree *t, const char *arg, struct strbuf *err)
 {
 	char *bundled = xasprintf("%s/%s.spec", spec_dir(), arg);
 	size_t n = strlen(arg);
+	int rc = 0;
 
 	if (ends_with(arg, ".spec")) {
-		spec_load(fp, arg);
+		rc = spec_read(fp, arg, err);
 	} else if (!strchr(arg, '/') && access(bundled, R_OK) == 0) {
-		spec_load(fp, bundled);
+		rc = spec_read(fp, bundled, err);
 	} else if (n && (arg[0] == '/' || strstr(arg, "..") || strchr(arg, '/') || !strcmp(arg, ".") ||
 			 tree_has(t, arg))) {
 		/* A path that is gone already is still a target: its stale mentions remain. */
@@ -797,11 +804,18 @@ static void add_target(struct footprint *fp, const struct tree *t, const char *a
 		char *norm = path_normalize(arg, &dir), *p;
 		const char *why;
 
-		if (!norm)
-			die("%s: not a path inside the tree %s", arg, t->root);
+		if (!norm) {
+			sb_addf(err, "%s: not a path inside the tree %s\n", arg, t->root);
+			free(bundled);
+			return -1;
+		}
 		why = footprint_path_problem(norm);
-		if (why)
-			die("%s: %s", arg, why);
+		if (why) {
+			sb_addf(err, "%s: %s\n", arg, why);
+			free(norm);
+			free(bundled);
+			return -1;
+		}
 		p = dir || tree_is_dir(t, norm) ? xasprintf("%s/", norm) : xstrdup(norm);
 		if (!footprint_owns(fp, p))
 			sv_push(&fp->paths, p);
@@ -817,10 +831,12 @@ static void add_target(struct footprint *fp, const struct tree *t, const char *a
 		if (!fp->name)
 			fp->name = xstrdup(sym);
 	} else {
-		die("unknown target '%s': not a spec in %s, a path in %s or a Kconfig symbol", arg,
-		    spec_dir(), t->root);
+		sb_addf(err, "unknown target '%s': not a spec in %s, a path in %s or a Kconfig symbol\n",
+			arg, spec_dir(), t->root);
+		rc = -1;
 	}
 	free(bundled);
+	return rc;
 }
 
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
@@ -852,11 +868,12 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	free(d.by_sym);
 }
 
-void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		    char **targets, int ntargets)
+int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		   char **targets, int ntargets, struct strbuf *err)
 {
 	for (int i = 0; i < ntargets; i++)
-		add_target(fp, t, targets[i]);
+		if (add_target(fp, t, targets[i], err) < 0)
+			return -1;
 	if (!footprint_keep(fp, "CREDITS")) {
 		GROW(fp->keeps, fp->keeps_cap, fp->nkeeps + 1);
 		fp->keeps[fp->nkeeps].pattern = xstrdup("CREDITS");
@@ -866,4 +883,5 @@ void target_resolve(struct footprint *fp, const struct tree *t, const struct kco
 	footprint_derive(fp, t, db);
 	if (!fp->title)
 		fp->title = xstrdup(fp->name);
+	return 0;
 }

@@ -812,7 +812,6 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 	struct worker *w = xcalloc((size_t)nt + 1, sizeof(*w));
 	void **ctxp = xcalloc((size_t)nt, sizeof(*ctxp));
 	struct strvec first = STRVEC_INIT;
-	size_t errors = 0;
 	char *survives = xcalloc(job->nlost ? job->nlost : 1, 1);
 	struct strset local = STRSET_INIT;
 
@@ -879,10 +878,8 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 				u->text = xstrndup(f->data + ls, le - ls);
 			}
 		}
-		res->files_scanned = scan_tree(job->sc, t, nt, skip_path, job, on_file, ctxp, &errors);
+		res->files_scanned = scan_tree(job->sc, t, nt, skip_path, job, on_file, ctxp, &res->unreadable);
 	}
-	if (errors)
-		res->unreadable = errors;
 	/* Surviving definitions. */
 	for (int i = 0; i <= nt; i++)
 		for (size_t k = 0; k < w[i].ndefs; k++) {
@@ -944,6 +941,7 @@ void links_release(struct links_result *res)
 	free(res->v);
 	sv_clear(&res->lost);
 	sv_clear(&res->selectors);
+	sv_clear(&res->unreadable);
 	memset(res, 0, sizeof(*res));
 }
 

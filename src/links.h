@@ -49,7 +49,7 @@ struct links_result {
 	size_t nlost;            /* of those, names no kept code defines */
 	size_t nchanged;         /* C files whose definitions were compared */
 	size_t files_scanned;
-	size_t unreadable;       /* files the scan could not read */
+	struct strvec unreadable; /* "PATH: cannot read: WHY": what the scan could not read */
 	struct strvec lost;      /* "name (path:line)" of each lost definition */
 	struct strvec selectors; /* "OPTION (path:line) selected SYM": kept users by Kconfig */
 };

@@ -7,6 +7,7 @@
  */
 #include "locate.h"
 
+#include <errno.h>
 #include <ctype.h>
 #include <stdint.h>
 #include <stdlib.h>
@@ -549,7 +550,8 @@ static int cmp_pending(const void *a, const void *b)
  */
 static void confirm_candidates(struct footprint *fp, const struct tree *t,
 			       const struct strset *foreign, struct locate_ctx *c,
-			       struct pending *pend, size_t npend, struct locate_result *res)
+			       struct pending *pend, size_t npend, struct locate_result *res,
+			       struct strvec *unreadable)
 {
 	struct strbuf sb = STRBUF_INIT;
 	size_t j = 0;
@@ -622,8 +624,14 @@ static void confirm_candidates(struct footprint *fp, const struct tree *t,
 		for (size_t m = i; m < k; m++)
 			hits[nh++] = (struct scan_hit){ pend[m].pattern, pend[m].off };
 		sb_reset(&sb);
-		if (read_file(full, &sb) < 0)
-			die_errno("%s", full);
+		if (read_file(full, &sb) < 0) {
+			sv_push_owned(unreadable, xasprintf("%s: cannot read: %s", pend[i].path,
+							    strerror(errno)));
+			free(hits);
+			free(full);
+			i = k;
+			continue;
+		}
 		c->n = 0;
 		c->refs = NULL;
 		c->cap = 0;
@@ -796,10 +804,15 @@ static void add_maintainers_sections(const struct footprint *fp, const struct tr
 	sb_release(&sb);
 }
 
-/* Fail on a symbol that is neither defined nor referenced: most likely a typo. */
-static void check_symbols(const struct footprint *fp, const struct kconfig_db *db,
-			  struct locate_result *res)
+/*
+ * A symbol that is neither defined nor referenced is most likely a typo: an
+ * error with the nearest defined names, unless opt allows it.
+ */
+static int check_symbols(const struct footprint *fp, const struct kconfig_db *db,
+			 enum locate_unknown unknown, struct locate_result *res, struct strbuf *err)
 {
+	int rc = 0;
+
 	for (size_t i = 0; i < fp->symbols.n; i++) {
 		const char *s = fp->symbols.v[i];
 		char *cfg = xasprintf("CONFIG_%s", s);
@@ -816,21 +829,24 @@ static void check_symbols(const struct footprint *fp, const struct kconfig_db *d
 			sv_push(&res->undefined, s);
 			continue;
 		}
-		if (!fp->spec_files.n && !getenv("EXCISE_ALLOW_UNKNOWN")) {
+		if (!fp->spec_files.n && unknown == LOCATE_UNKNOWN_FAIL) {
 			struct strvec near = STRVEC_INIT;
-			struct strbuf msg = STRBUF_INIT;
 
 			kconfig_suggest(db, s, 4, &near);
+			sb_addf(err, "unknown symbol '%s': no Kconfig file defines it and nothing refers to it",
+				s);
 			for (size_t k = 0; k < near.n; k++)
-				sb_addf(&msg, "%s%s", k ? ", " : "", near.v[k]);
-			die("unknown symbol '%s': no Kconfig file defines it and nothing refers to it%s%s",
-			    s, near.n ? "; did you mean " : "", near.n ? msg.buf : "");
+				sb_addf(err, "%s%s", k ? ", " : "; did you mean ", near.v[k]);
+			sb_addc(err, '\n');
+			sv_clear(&near);
+			rc = -1;
 		}
 	}
+	return rc;
 }
 
-void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		const struct locate_options *opt, struct locate_result *res)
+int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+	       const struct locate_options *opt, struct locate_result *res, struct strbuf *err)
 {
 	struct strset own = STRSET_INIT;
 	struct strvec first = STRVEC_INIT;
@@ -847,7 +863,8 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	int nthreads = opt && opt->nthreads > 0 ? opt->nthreads : scan_default_threads();
 	struct locate_ctx *ctx = xcalloc((size_t)nthreads, sizeof(*ctx));
 	void **ctxp = xcalloc((size_t)nthreads, sizeof(*ctxp));
-	size_t errors = 0;
+	struct strvec unreadable = STRVEC_INIT;
+	int rc = 0;
 
 	memset(res, 0, sizeof(*res));
 	footprint_index(fp);   /* the scan threads look paths up */
@@ -880,9 +897,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 		ctx[i].t = t;
 		ctxp[i] = &ctx[i];
 	}
-	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, ctxp, &errors) : 0;
-	if (errors)
-		die("%zu files could not be read", errors);
+	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, ctxp, &unreadable) : 0;
 	for (int i = 0; i < nthreads; i++) {
 		struct strvec used = STRVEC_INIT;
 
@@ -909,7 +924,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	confirm.db = db;
 	confirm.own = own;
 	confirm.confirmed = 1;
-	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res);
+	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res, &unreadable);
 	footprint_index(fp);
 	strset_clear(&foreign);
 	free(pend);
@@ -919,7 +934,15 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	for (size_t i = 0; i < t->files.n; i++)
 		if (footprint_owns(fp, t->files.v[i]))
 			sv_push(&res->owned_files, t->files.v[i]);
-	check_symbols(fp, db, res);
+	if (unreadable.n) {
+		for (size_t i = 0; i < unreadable.n; i++)
+			sb_addf(err, "%s\n", unreadable.v[i]);
+		sb_addf(err, "%zu files could not be read\n", unreadable.n);
+		rc = -1;
+	} else {
+		rc = check_symbols(fp, db, opt ? opt->unknown : LOCATE_UNKNOWN_FAIL, res, err);
+	}
+	sv_clear(&unreadable);
 	strset_clear(&own);
 	scanner_free(sc);
 	sv_clear(&first);
@@ -928,6 +951,7 @@ void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig
 	free(ctx);
 	free(ctxp);
 	res->seconds = seconds_now() - t0;
+	return rc;
 }
 
 void locate_release(struct locate_result *res)

@@ -50,17 +50,27 @@ struct locate_result {
 	double seconds;
 };
 
+/* A symbol of the footprint that no Kconfig file defines and nothing refers to. */
+enum locate_unknown {
+	LOCATE_UNKNOWN_FAIL,     /* an error, with the nearest defined names (locate, remove) */
+	LOCATE_UNKNOWN_ALLOW,    /* expected: the tree after a removal (check) */
+};
+
 struct locate_options {
 	int nthreads;            /* 0: one per CPU */
+	enum locate_unknown unknown;
 };
 
 /*
  * Locate every reference of fp in t.  Confirms or drops the candidate
- * headers and identifiers of fp (owned headers join fp->paths).  Dies with
- * a suggestion if a symbol is neither defined nor referenced anywhere.
+ * headers and identifiers of fp (owned headers join fp->paths).  Returns
+ * 0, or -1 with the messages in err (one a line): files that could not be
+ * read, or (opt->unknown, default LOCATE_UNKNOWN_FAIL) a symbol neither
+ * defined nor referenced anywhere, with the nearest names suggested.  res
+ * is filled either way; locate_release() it.
  */
-void locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		const struct locate_options *opt, struct locate_result *res);
+int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+	       const struct locate_options *opt, struct locate_result *res, struct strbuf *err);
 void locate_release(struct locate_result *res);
 
 /* Count of references with the given action ("remove", "kept", "review"). */

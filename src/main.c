@@ -1,5 +1,6 @@
 /* main.c - excise: remove a dead subsystem from a Linux tree, and prove it. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "builtin.h"
@@ -34,6 +35,14 @@ static void usage(FILE *out)
 
 int main(int argc, char **argv)
 {
+	/* Where the bundled files are, when not next to the binary. */
+	static const char *const dirs[][2] = {
+		{ "specs", "EXCISE_SPECS" }, { "cocci", "EXCISE_COCCI" }, { "scripts", "EXCISE_SCRIPTS" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(dirs); i++)
+		if (getenv(dirs[i][1]))
+			resource_dir_set(dirs[i][0], getenv(dirs[i][1]));
 	if (argc < 2) {
 		usage(stderr);
 		return 2;

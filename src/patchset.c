@@ -14,15 +14,16 @@
 
 #include "sha1.h"
 
-/* Run git with args (a NULL-terminated strvec is made here) in root; output to out if non-NULL. */
-static int git_v(const char *root, struct strvec *args, struct strbuf *out, int quiet)
+/*
+ * Run git with args (a NULL-terminated strvec is made here) in root, with
+ * env added to its environment (NULL: none); output to out if non-NULL.
+ */
+static int git_v(const char *root, char *const *env, struct strvec *args, struct strbuf *out,
+		 int quiet)
 {
-	int rc;
-
 	GROW(args->v, args->cap, args->n + 1);
 	args->v[args->n] = NULL;
-	rc = run_capture(root, args->v, out, quiet);
-	return rc;
+	return run_capture_env(root, env, args->v, out, quiet);
 }
 
 static void git_args(struct strvec *args, const char *first, ...)
@@ -37,7 +38,8 @@ static void git_args(struct strvec *args, const char *first, ...)
 }
 
 /* Run a git command given as arguments (NULL-terminated); output trimmed of its last newline. */
-static int git_l(const char *root, struct strbuf *out, int quiet, const char *first, ...)
+static int git_l(const char *root, char *const *env, struct strbuf *out, int quiet,
+		 const char *first, ...)
 {
 	struct strvec args = STRVEC_INIT;
 	va_list ap;
@@ -48,7 +50,7 @@ static int git_l(const char *root, struct strbuf *out, int quiet, const char *fi
 	for (const char *a = first; a; a = va_arg(ap, const char *))
 		sv_push(&args, a);
 	va_end(ap);
-	rc = git_v(root, &args, out, quiet);
+	rc = git_v(root, env, &args, out, quiet);
 	if (out)
 		while (out->len && out->buf[out->len - 1] == '\n')
 			out->buf[--out->len] = '\0';
@@ -62,7 +64,7 @@ static char *committer(const char *root)
 	struct strbuf out = STRBUF_INIT;
 	char *id = NULL, *gt;
 
-	if (git_l(root, &out, 1, "var", "GIT_COMMITTER_IDENT", NULL) == 0 && out.len &&
+	if (git_l(root, NULL, &out, 1, "var", "GIT_COMMITTER_IDENT", NULL) == 0 && out.len &&
 	    (gt = strchr(out.buf, '>')))
 		id = xstrndup(out.buf, (size_t)(gt - out.buf) + 1);
 	sb_release(&out);
@@ -80,7 +82,7 @@ static int head_entries(const char *root, const struct strvec *paths, struct str
 	git_args(&args, "ls-tree", "-r", "-z", "--full-tree", "HEAD", "--", NULL);
 	for (size_t i = 0; i < paths->n; i++)
 		sv_push(&args, paths->v[i]);
-	rc = git_v(root, &args, &out, 0);
+	rc = git_v(root, NULL, &args, &out, 0);
 	for (size_t i = 0; rc == 0 && i < out.len;) {
 		const char *e = out.buf + i, *tab = strchr(e, '\t');
 		size_t n = strlen(e);
@@ -124,13 +126,13 @@ int patchset_check(const struct removal *r, struct strbuf *err)
 	char *who;
 	int bad = 0;
 
-	if (git_l(root, &out, 1, "rev-parse", "--verify", "-q", "HEAD^{commit}", NULL) != 0) {
+	if (git_l(root, NULL, &out, 1, "rev-parse", "--verify", "-q", "HEAD^{commit}", NULL) != 0) {
 		sb_addf(err, "excise: %s: --commit needs a git work tree with a commit to build on\n",
 			root);
 		sb_release(&out);
 		return -1;
 	}
-	if (git_l(root, NULL, 1, "diff", "--cached", "--quiet", NULL) != 0) {
+	if (git_l(root, NULL, NULL, 1, "diff", "--cached", "--quiet", NULL) != 0) {
 		sb_addf(err, "excise: %s: the index has staged changes; commit or unstage them first\n",
 			root);
 		bad = 1;
@@ -207,10 +209,13 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return flag == FTW_DP ? rmdir(path) : unlink(path);
 }
 
-/* Build one commit on parent in the temporary index; its id into id (41 bytes). */
+/*
+ * Build one commit on parent in the temporary index (env names it to git);
+ * its id into id (41 bytes).
+ */
 static int make_commit(const struct series *s, size_t k, struct removal *r, const char *tmpdir,
 		       const char *parent, const char *signoff, const struct strvec *names,
-		       const struct strvec *entries, char *id, struct strbuf *err)
+		       const struct strvec *entries, char *const *env, char *id, struct strbuf *err)
 {
 	const struct series_commit *c = &s->commits[k];
 	const char *root = r->plan.root;
@@ -223,7 +228,7 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 		git_args(&args, "rm", "-r", "-q", "--cached", "--ignore-unmatch", "--", NULL);
 		for (size_t i = 0; i < c->ndels; i++)
 			sv_push(&args, r->plan.dels[c->dels[i]].path);
-		if (git_v(root, &args, NULL, 0) != 0) {
+		if (git_v(root, env, &args, NULL, 0) != 0) {
 			sb_addf(err, "excise: git rm --cached failed for commit %zu\n", k + 1);
 			rc = -1;
 		}
@@ -252,7 +257,7 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 		for (size_t i = 0; i < blobs.n; i++)
 			sv_push(&args, blobs.v[i]);
 		sb_reset(&out);
-		if (git_v(root, &args, &out, 0) != 0 || out.len != files.n * 41) {
+		if (git_v(root, env, &args, &out, 0) != 0 || out.len != files.n * 41) {
 			sb_addf(err, "excise: git hash-object failed for commit %zu\n", k + 1);
 			rc = -1;
 		}
@@ -266,7 +271,7 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 				sv_push_owned(&args, xasprintf("%.6s,%.40s,%s", entry ? entry : "100644",
 							       out.buf + 41 * i, files.v[i]));
 			}
-			if (git_v(root, &args, NULL, 0) != 0) {
+			if (git_v(root, env, &args, NULL, 0) != 0) {
 				sb_addf(err, "excise: git update-index failed for commit %zu\n", k + 1);
 				rc = -1;
 			}
@@ -274,7 +279,7 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 		}
 	}
 	sb_reset(&out);
-	if (rc == 0 && (git_l(root, &out, 0, "write-tree", NULL) != 0 || out.len != 40)) {
+	if (rc == 0 && (git_l(root, env, &out, 0, "write-tree", NULL) != 0 || out.len != 40)) {
 		sb_addf(err, "excise: git write-tree failed for commit %zu\n", k + 1);
 		rc = -1;
 	}
@@ -284,7 +289,7 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 		msg = xasprintf("%s\n\n%s\nSigned-off-by: %s\n", c->subject, c->body, signoff);
 		sb_reset(&out);
 		if (write_file(msgfile, msg, strlen(msg)) < 0 ||
-		    git_l(root, &out, 0, "commit-tree", tree, "-p", parent, "-F", msgfile, NULL) != 0 ||
+		    git_l(root, env, &out, 0, "commit-tree", tree, "-p", parent, "-F", msgfile, NULL) != 0 ||
 		    out.len != 40) {
 			sb_addf(err, "excise: git commit-tree failed for commit %zu\n", k + 1);
 			rc = -1;
@@ -318,7 +323,7 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 	struct strvec paths = STRVEC_INIT, names = STRVEC_INIT, entries = STRVEC_INIT;
 	struct strvec args = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT, gitdir = STRBUF_INIT;
-	char *signoff = committer(root), *tmpdir = NULL, *index = NULL, *old_index = NULL;
+	char *signoff = committer(root), *tmpdir = NULL, *index_env = NULL;
 	char parent[41];
 	double t0 = seconds_now();
 	int rc = 0;
@@ -328,8 +333,8 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 		sb_addf(err, "excise: git does not know who commits (set user.name and user.email)\n");
 		return -1;
 	}
-	if (git_l(root, &out, 1, "rev-parse", "--verify", "HEAD^{commit}", NULL) != 0 || out.len != 40 ||
-	    git_l(root, &gitdir, 1, "rev-parse", "--absolute-git-dir", NULL) != 0) {
+	if (git_l(root, NULL, &out, 1, "rev-parse", "--verify", "HEAD^{commit}", NULL) != 0 || out.len != 40 ||
+	    git_l(root, NULL, &gitdir, 1, "rev-parse", "--absolute-git-dir", NULL) != 0) {
 		sb_addf(err, "excise: %s: cannot read HEAD and the git directory\n", root);
 		free(signoff);
 		sb_release(&out);
@@ -350,26 +355,24 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 	}
 	if (rc == 0) {
 		/* A temporary index: the user's index stays as it is until HEAD moves. */
-		index = xasprintf("%s/index", tmpdir);
-		old_index = getenv("GIT_INDEX_FILE") ? xstrdup(getenv("GIT_INDEX_FILE")) : NULL;
-		setenv("GIT_INDEX_FILE", index, 1);
-		if (git_l(root, NULL, 0, "read-tree", "HEAD", NULL) != 0) {
+		char *env[2];
+
+		index_env = xasprintf("GIT_INDEX_FILE=%s/index", tmpdir);
+		env[0] = index_env;
+		env[1] = NULL;
+		if (git_l(root, env, NULL, 0, "read-tree", "HEAD", NULL) != 0) {
 			sb_addf(err, "excise: git read-tree HEAD failed\n");
 			rc = -1;
 		}
 		for (size_t k = 0; rc == 0 && k < s->n; k++) {
 			char id[41];
 
-			rc = make_commit(s, k, r, tmpdir, parent, signoff, &names, &entries, id, err);
+			rc = make_commit(s, k, r, tmpdir, parent, signoff, &names, &entries, env, id, err);
 			if (rc == 0) {
 				memcpy(parent, id, 41);
 				sv_push_owned(&res->commits, xasprintf("%s %s", id, s->commits[k].subject));
 			}
 		}
-		if (old_index)
-			setenv("GIT_INDEX_FILE", old_index, 1);
-		else
-			unsetenv("GIT_INDEX_FILE");
 	}
 	if (tmpdir)
 		nftw(tmpdir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
@@ -386,7 +389,7 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 	if (rc == 0) {
 		char *msg = xasprintf("excise remove: %zu commits", s->n);
 
-		if (git_l(root, NULL, 0, "update-ref", "-m", msg, "HEAD", parent, res->base, NULL) != 0) {
+		if (git_l(root, NULL, NULL, 0, "update-ref", "-m", msg, "HEAD", parent, res->base, NULL) != 0) {
 			sb_addf(err, "excise: git update-ref HEAD failed; the work tree holds the removal, "
 				     "the commits end at %s\n", parent);
 			rc = -1;
@@ -400,15 +403,15 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 		git_args(&args, "reset", "-q", "--", NULL);
 		for (size_t i = 0; i < paths.n; i++)
 			sv_push(&args, paths.v[i]);
-		if (git_v(root, &args, NULL, 0) != 0)
+		if (git_v(root, NULL, &args, NULL, 0) != 0)
 			sb_addf(err, "excise: warning: git reset of the touched paths failed\n");
 		sv_clear(&args);
-		git_l(root, NULL, 1, "update-index", "-q", "--refresh", NULL);
+		git_l(root, NULL, NULL, 1, "update-index", "-q", "--refresh", NULL);
 		git_args(&args, "status", "--porcelain", "--untracked-files=no", "--", NULL);
 		for (size_t i = 0; i < paths.n; i++)
 			sv_push(&args, paths.v[i]);
 		sb_reset(&out);
-		if (git_v(root, &args, &out, 0) != 0 || out.len) {
+		if (git_v(root, NULL, &args, &out, 0) != 0 || out.len) {
 			sb_addf(err, "excise: the work tree and the last commit differ:\n%s",
 				out.buf ? out.buf : "");
 			rc = -1;
@@ -418,8 +421,7 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 	res->seconds_commit = seconds_now() - t0;
 	free(signoff);
 	free(tmpdir);
-	free(index);
-	free(old_index);
+	free(index_env);
 	sv_clear(&paths);
 	sv_clear(&names);
 	sv_clear(&entries);
@@ -475,7 +477,7 @@ static void maintainers_cc(const char *root, const char *base, const struct strv
 		sb_addf(err, "excise: warning: no scripts/get_maintainer.pl: the cover letter has no Cc:\n");
 		goto out;
 	}
-	if (git_l(root, &out, 1, "show", spec, NULL) != 0 || write_file(tmpfile, out.buf, out.len) < 0) {
+	if (git_l(root, NULL, &out, 1, "show", spec, NULL) != 0 || write_file(tmpfile, out.buf, out.len) < 0) {
 		sb_addf(err, "excise: warning: no MAINTAINERS in %s: the cover letter has no Cc:\n", base);
 		goto out;
 	}
@@ -614,7 +616,7 @@ int patchset_format(const struct series *s, const struct removal *r, const char 
 	}
 	range = xasprintf("%s..%s", res->base, res->head);
 	base = xasprintf("--base=%s", res->base);
-	if (git_l(root, &out, 0, "format-patch", "--cover-letter", base, "-o", abs, range, NULL) != 0) {
+	if (git_l(root, NULL, &out, 0, "format-patch", "--cover-letter", base, "-o", abs, range, NULL) != 0) {
 		sb_addf(err, "excise: git format-patch failed\n");
 		rc = -1;
 	}

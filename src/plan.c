@@ -716,28 +716,32 @@ static int cmp_strp(const void *a, const void *b)
 	return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-/* Append the files under dir (relative paths), recursively, sorted. */
-static void list_files(const char *root, const char *dir, struct strvec *out)
+/* Append the files under dir (relative paths), recursively, sorted.  0, or -1 with err. */
+static int list_files(const char *root, const char *dir, struct strvec *out, struct strbuf *err)
 {
 	char *full = path_join(root, dir);
 	DIR *d = opendir(full);
 	struct dirent *de;
 	struct strvec names = STRVEC_INIT;
+	int rc = 0;
 
-	if (!d)
-		die_errno("cannot read directory %s", full);
+	if (!d) {
+		sb_addf(err, "cannot read directory %s: %s\n", full, strerror(errno));
+		free(full);
+		return -1;
+	}
 	while ((de = readdir(d)))
 		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
 			sv_push(&names, de->d_name);
 	closedir(d);
 	qsort(names.v, names.n, sizeof(char *), cmp_strp);
-	for (size_t i = 0; i < names.n; i++) {
+	for (size_t i = 0; rc == 0 && i < names.n; i++) {
 		char *rel = path_join(dir, names.v[i]);
 		char *abs = path_join(root, rel);
 		struct stat st;
 
 		if (lstat(abs, &st) == 0 && S_ISDIR(st.st_mode)) {
-			list_files(root, rel, out);
+			rc = list_files(root, rel, out, err);
 			free(rel);
 		} else {
 			sv_push_owned(out, rel);
@@ -746,12 +750,14 @@ static void list_files(const char *root, const char *dir, struct strvec *out)
 	}
 	sv_clear(&names);
 	free(full);
+	return rc;
 }
 
-void plan_diff(struct plan *plan, FILE *out)
+int plan_diff(struct plan *plan, FILE *out, struct strbuf *err)
 {
 	struct strvec paths = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
+	int rc = 0;
 
 	/* Edited and deleted files, in path order, as git prints them. */
 	for (size_t i = 0; i < plan->nfiles; i++) {
@@ -761,14 +767,14 @@ void plan_diff(struct plan *plan, FILE *out)
 		if (lo != hi)
 			sv_push(&paths, plan->files[i].path);
 	}
-	for (size_t i = 0; i < plan->ndels; i++) {
+	for (size_t i = 0; rc == 0 && i < plan->ndels; i++) {
 		if (plan->dels[i].is_dir)
-			list_files(plan->root, plan->dels[i].path, &paths);
+			rc = list_files(plan->root, plan->dels[i].path, &paths, err);
 		else
 			sv_push(&paths, plan->dels[i].path);
 	}
 	sv_sort_uniq(&paths);
-	for (size_t i = 0; i < paths.n; i++) {
+	for (size_t i = 0; rc == 0 && i < paths.n; i++) {
 		const struct plan_file *f = find_file(plan, paths.v[i]);
 
 		if (plan_is_deleted(plan, paths.v[i])) {
@@ -776,9 +782,12 @@ void plan_diff(struct plan *plan, FILE *out)
 			struct stat st;
 
 			sb_reset(&sb);
-			if (lstat(full, &st) < 0 || read_file(full, &sb) < 0)
-				die_errno("cannot read %s", full);
-			diff_deleted_file(paths.v[i], sb.buf, sb.len, st.st_mode, out);
+			if (lstat(full, &st) < 0 || read_file(full, &sb) < 0) {
+				sb_addf(err, "cannot read %s: %s\n", full, strerror(errno));
+				rc = -1;
+			} else {
+				diff_deleted_file(paths.v[i], sb.buf, sb.len, st.st_mode, out);
+			}
 			free(full);
 		} else if (f) {
 			diff_file(plan, f, out);
@@ -786,4 +795,5 @@ void plan_diff(struct plan *plan, FILE *out)
 	}
 	sb_release(&sb);
 	sv_clear(&paths);
+	return rc;
 }

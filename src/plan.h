@@ -127,8 +127,12 @@ int plan_is_deleted(const struct plan *plan, const char *path);
  */
 int plan_check(struct plan *plan, struct strbuf *err);
 
-/* Print the plan as a git-style unified diff (a/ b/ prefixes). */
-void plan_diff(struct plan *plan, FILE *out);
+/*
+ * Print the plan as a git-style unified diff (a/ b/ prefixes).  Returns 0,
+ * or -1 with a message in err if a deleted file cannot be read (the diff
+ * printed so far stops there).
+ */
+int plan_diff(struct plan *plan, FILE *out, struct strbuf *err);
 
 /* The new contents of a planned file (edits applied), into out. */
 void plan_result(const struct plan *plan, const struct plan_file *f, struct strbuf *out);

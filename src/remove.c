@@ -25,7 +25,7 @@
 
 const char *cocci_dir(void)
 {
-	return resource_dir("cocci", "EXCISE_COCCI");
+	return resource_dir("cocci");
 }
 
 static int tree_path_is_dir(const struct tree *t, const char *rel, int *exists)
@@ -433,23 +433,26 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	struct strset syms = STRSET_INIT;
 	struct strvec olds = STRVEC_INIT, news = STRVEC_INIT;
 	struct kconfig_replace repl;
-	struct locate_options lopt = { opt->jobs };
+	struct locate_options lopt = { opt->jobs, opt->unknown };
 	double t0 = seconds_now();
 	int rc;
 
 	memset(r, 0, sizeof(*r));
-	tree_load(&r->tree, root);
+	if (tree_load(&r->tree, root, err) < 0)
+		return -1;
 	plan_init(&r->readonly, r->tree.root);
 	if (kconfig_db_load(&r->db, &r->tree, &r->readonly, err) < 0)
 		return -1;
 	footprint_init(&r->fp);
 	for (size_t i = 0; i < opt->replace.n; i++)
 		sv_push(&r->fp.replace, opt->replace.v[i]);
-	target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets);
+	if (target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets, err) < 0)
+		return -1;
 	add_companions(r);
 	if (close_over_dependents(r, err) < 0)
 		return -1;
-	locate_run(&r->fp, &r->tree, &r->db, &lopt, &r->loc);
+	if (locate_run(&r->fp, &r->tree, &r->db, &lopt, &r->loc, err) < 0)
+		return -1;
 	r->seconds_locate = seconds_now() - t0;
 
 	plan_init(&r->plan, r->tree.root);

@@ -21,6 +21,7 @@ struct remove_options {
 	struct strvec replace_call; /* --replace-call OLD=NEW (links.h) */
 	int no_links;            /* skip the link residue analysis */
 	const char *cocci_dir;   /* cocci/ of this excise */
+	enum locate_unknown unknown; /* a symbol nothing defines or names (locate.h) */
 };
 
 /* Counts of what one module changed, for the summary. */
@@ -47,7 +48,7 @@ struct removal {
 	double seconds_locate, seconds_plan, seconds_cocci, seconds_links;
 };
 
-/* The bundled cocci/ directory: $EXCISE_COCCI, or cocci/ next to the binary's parent. */
+/* The bundled cocci/ directory (resource_dir: $EXCISE_COCCI, or cocci/ next to the binary's parent). */
 const char *cocci_dir(void);
 
 /*

@@ -5,15 +5,17 @@
 
 #include "kind.h"
 
-enum report_format report_format_parse(const char *s)
+int report_format_parse(const char *s, enum report_format *fmt)
 {
 	if (!strcmp(s, "human"))
-		return FORMAT_HUMAN;
-	if (!strcmp(s, "tsv"))
-		return FORMAT_TSV;
-	if (!strcmp(s, "json"))
-		return FORMAT_JSON;
-	die("unknown format '%s' (human, tsv or json)", s);
+		*fmt = FORMAT_HUMAN;
+	else if (!strcmp(s, "tsv"))
+		*fmt = FORMAT_TSV;
+	else if (!strcmp(s, "json"))
+		*fmt = FORMAT_JSON;
+	else
+		return -1;
+	return 0;
 }
 
 void json_string(FILE *out, const char *s)

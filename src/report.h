@@ -9,8 +9,8 @@
 
 enum report_format { FORMAT_HUMAN, FORMAT_TSV, FORMAT_JSON };
 
-/* Parse "human", "tsv" or "json"; dies otherwise. */
-enum report_format report_format_parse(const char *s);
+/* Parse "human", "tsv" or "json" into *fmt: 0, or -1 for anything else. */
+int report_format_parse(const char *s, enum report_format *fmt);
 
 void report_locate(FILE *out, enum report_format fmt, const struct footprint *fp,
 		   const struct locate_result *res);

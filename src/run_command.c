@@ -295,10 +295,17 @@ int capture_command(struct child_process *cp, struct strbuf *out, struct strbuf 
 
 int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr)
 {
+	return run_capture_env(dir, NULL, argv, out, quiet_stderr);
+}
+
+int run_capture_env(const char *dir, char *const *env, char *const argv[], struct strbuf *out,
+		    int quiet_stderr)
+{
 	struct child_process cp = CHILD_PROCESS_INIT;
 
 	cp.argv = argv;
 	cp.dir = dir;
+	cp.env = env;
 	if (quiet_stderr)
 		cp.err = CHILD_NULL;
 	if (out)

@@ -78,6 +78,9 @@ int capture_command(struct child_process *cp, struct strbuf *out, struct strbuf 
  * stderr to /dev/null when quiet_stderr.  Returns as run_command.
  */
 int run_capture(const char *dir, char *const argv[], struct strbuf *out, int quiet_stderr);
+/* run_capture with env added to the child's environment (as child_process.env). */
+int run_capture_env(const char *dir, char *const *env, char *const argv[], struct strbuf *out,
+		    int quiet_stderr);
 
 /* Read fd to its end into sb (retrying on EINTR); returns 0, or -1 with errno. */
 int read_fd(int fd, struct strbuf *sb);

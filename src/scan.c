@@ -716,7 +716,7 @@ static void hs_find_all(const struct scanner *s, const char *buf, size_t len, un
 		scratch = NULL;
 	pthread_mutex_unlock(&m->lock);
 	if (!scratch)
-		die("out of memory");
+		die("out of memory");   /* as xmalloc (util.c): the one failure not returned */
 	/*
 	 * hs_scan takes an unsigned length: a buffer beyond 1 GB is scanned in
 	 * pieces that overlap by the longest pattern (the duplicates go with
@@ -788,8 +788,17 @@ struct scan_job {
 	const size_t *order;    /* the files in scanning order (indices into t->files) */
 	atomic_size_t next;
 	atomic_size_t read;
-	atomic_size_t errors;
+	pthread_mutex_t lock;   /* of unreadable */
+	struct strvec *unreadable;
 };
+
+/* Note a problem in job->unreadable (from any worker). */
+static void job_problem(struct scan_job *job, char *msg)
+{
+	pthread_mutex_lock(&job->lock);
+	sv_push_owned(job->unreadable, msg);
+	pthread_mutex_unlock(&job->lock);
+}
 
 struct worker {
 	struct scan_job *job;
@@ -822,10 +831,8 @@ static void *scan_worker(void *arg)
 			continue;
 		fd = openat(job->rootfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
 		if (fd < 0 || fstat(fd, &st) < 0) {
-			if (errno != ENOENT) {
-				warnmsg("%s: cannot read: %s", path, strerror(errno));
-				atomic_fetch_add(&job->errors, 1);
-			}
+			if (errno != ENOENT)
+				job_problem(job, xasprintf("%s: cannot read: %s", path, strerror(errno)));
 			if (fd >= 0)
 				close(fd);
 			continue;
@@ -871,12 +878,13 @@ static void *scan_worker(void *arg)
 
 size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 		 int (*skip)(const char *path, void *skip_ctx), void *skip_ctx, scan_fn fn,
-		 void **ctx, size_t *errors)
+		 void **ctx, struct strvec *unreadable)
 {
-	struct scan_job job = { s, t, -1, skip, skip_ctx, fn, ctx, NULL, 0, 0, 0 };
+	struct scan_job job = { s, t, -1, skip, skip_ctx, fn, ctx, NULL, 0, 0 };
 	size_t *order = xmalloc((t->files.n ? t->files.n : 1) * sizeof(*order)), k = 0;
 	pthread_t *tid;
 	struct worker *w;
+	int started, rc;
 
 	/* The files under the "first" prefixes, then the rest, each in tree order. */
 	for (int pass = 0; pass < 2; pass++)
@@ -889,28 +897,39 @@ size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 				order[k++] = i;
 		}
 	job.order = order;
+	job.unreadable = unreadable;
+	pthread_mutex_init(&job.lock, NULL);
 
 	if (nthreads <= 0)
 		nthreads = scan_default_threads();
 	job.rootfd = open(t->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-	if (job.rootfd < 0)
-		die_errno("%s", t->root);
+	if (job.rootfd < 0) {
+		sv_push_owned(unreadable, xasprintf("%s: %s", t->root, strerror(errno)));
+		pthread_mutex_destroy(&job.lock);
+		free(order);
+		return 0;
+	}
 	tid = xcalloc((size_t)nthreads, sizeof(*tid));
 	w = xcalloc((size_t)nthreads, sizeof(*w));
-	for (int i = 0; i < nthreads; i++) {
-		w[i].job = &job;
-		w[i].index = i;
-		if (i > 0 && pthread_create(&tid[i], NULL, scan_worker, &w[i]))
-			die("cannot create a thread");
+	for (started = 1; started < nthreads; started++) {
+		w[started].job = &job;
+		w[started].index = started;
+		if ((rc = pthread_create(&tid[started], NULL, scan_worker, &w[started]))) {
+			/* The workers that started stop early: the scan is incomplete. */
+			job_problem(&job, xasprintf("cannot create a thread: %s", strerror(rc)));
+			atomic_store(&job.next, t->files.n);
+			break;
+		}
 	}
+	w[0].job = &job;
+	w[0].index = 0;
 	scan_worker(&w[0]);
-	for (int i = 1; i < nthreads; i++)
+	for (int i = 1; i < started; i++)
 		pthread_join(tid[i], NULL);
 	close(job.rootfd);
+	pthread_mutex_destroy(&job.lock);
 	free(order);
 	free(tid);
 	free(w);
-	if (errors)
-		*errors = job.errors;
 	return job.read;
 }

@@ -106,11 +106,13 @@ typedef void (*scan_fn)(void *ctx, const char *path, const char *buf, size_t len
  * nthreads threads (0: one per CPU); binary files (a NUL byte in the first
  * 8000) are skipped, as grep -I does.  fn runs in the worker threads with
  * ctx[thread index] as its first argument.  Returns the number of files
- * read; unreadable files are reported and counted in *errors.
+ * read.  Each file that could not be read adds "PATH: cannot read: WHY" to
+ * unreadable; a scan that could not run (the tree's top unreadable, no
+ * thread) adds what stopped it: the caller decides whether that is fatal.
  */
 size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 		 int (*skip)(const char *path, void *skip_ctx), void *skip_ctx, scan_fn fn,
-		 void **ctx, size_t *errors);
+		 void **ctx, struct strvec *unreadable);
 
 /* Number of worker threads scan_tree would use for nthreads == 0. */
 int scan_default_threads(void);

@@ -298,21 +298,9 @@ int spec_read(struct footprint *fp, const char *file, struct strbuf *err)
 	return rc;
 }
 
-void spec_load(struct footprint *fp, const char *file)
-{
-	struct strbuf err = STRBUF_INIT;
-
-	if (spec_read(fp, file, &err) < 0) {
-		if (err.len && err.buf[err.len - 1] == '\n')
-			err.buf[--err.len] = '\0';
-		die("%s", err.buf);
-	}
-	sb_release(&err);
-}
-
 const char *spec_dir(void)
 {
-	return resource_dir("specs", "EXCISE_SPECS");
+	return resource_dir("specs");
 }
 
 const char *footprint_path_problem(const char *norm)

@@ -64,20 +64,19 @@ void footprint_release(struct footprint *fp);
 int spec_parse(struct footprint *fp, const char *file, const char *data, size_t len,
 	       struct strbuf *err);
 int spec_read(struct footprint *fp, const char *file, struct strbuf *err);
-/* spec_read() for target_resolve(), which dies with its message (kept for it). */
-void spec_load(struct footprint *fp, const char *file);
 
-/* The directory of bundled specs: $EXCISE_SPECS, or specs/ next to the binary's parent. */
+/* The directory of bundled specs (resource_dir: $EXCISE_SPECS, or specs/ next to the binary's parent). */
 const char *spec_dir(void);
 
 /*
  * Resolve the targets named on the command line into one footprint and
- * derive the rest from the tree (see derive.c).  Dies on an unknown target
- * with the nearest existing names suggested.
+ * derive the rest from the tree (see derive.c).  Returns 0, or -1 with the
+ * message in err: a spec that does not parse (file:line), a path outside
+ * the tree or one no subsystem can own, a target that is none of these.
  */
 struct kconfig_db;
-void target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		    char **targets, int ntargets);
+int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		   char **targets, int ntargets, struct strbuf *err);
 
 /* Derive more of the footprint from what it has (after symbols were added). */
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);

@@ -53,6 +53,11 @@ void warnmsg(const char *fmt, ...)
 	va_end(ap);
 }
 
+/*
+ * Out of memory is the one failure the library does not return: the
+ * allocators below (and grow_array) print it and exit 2, as git's do.
+ * Everything else a library function can meet goes back to its caller.
+ */
 void *xmalloc(size_t n)
 {
 	void *p = malloc(n ? n : 1);
@@ -467,28 +472,41 @@ void strset_to_sorted(const struct strset *set, struct strvec *out)
 	sv_sort_uniq(out);
 }
 
-const char *resource_dir(const char *name, const char *env)
+/* The directories found (or set by resource_dir_set), by name. */
+static struct {
+	char name[16];
+	char dir[PATH_MAX + 32];
+} resource_cache[8];
+
+void resource_dir_set(const char *name, const char *dir)
 {
-	static struct {
-		char name[16];
-		char dir[PATH_MAX + 32];
-	} cache[8];
+	size_t slot;
+
+	for (slot = 0; slot < ARRAY_SIZE(resource_cache) && resource_cache[slot].name[0]; slot++)
+		if (!strcmp(resource_cache[slot].name, name))
+			break;
+	if (slot == ARRAY_SIZE(resource_cache))
+		slot = 0;
+	snprintf(resource_cache[slot].name, sizeof(resource_cache[slot].name), "%s", name);
+	snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s", dir);
+}
+
+const char *resource_dir(const char *name)
+{
 	char exe[PATH_MAX];
 	ssize_t n;
 	size_t slot;
 
-	if (env && getenv(env))
-		return getenv(env);
-	for (slot = 0; slot < ARRAY_SIZE(cache) && cache[slot].name[0]; slot++)
-		if (!strcmp(cache[slot].name, name))
-			return cache[slot].dir;
-	if (slot == ARRAY_SIZE(cache))
+	for (slot = 0; slot < ARRAY_SIZE(resource_cache) && resource_cache[slot].name[0]; slot++)
+		if (!strcmp(resource_cache[slot].name, name))
+			return resource_cache[slot].dir;
+	if (slot == ARRAY_SIZE(resource_cache))
 		slot = 0;
-	snprintf(cache[slot].name, sizeof(cache[slot].name), "%s", name);
-	snprintf(cache[slot].dir, sizeof(cache[slot].dir), "%s", name);
+	snprintf(resource_cache[slot].name, sizeof(resource_cache[slot].name), "%s", name);
+	snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s", name);
 	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
 	if (n <= 0)
-		return cache[slot].dir;
+		return resource_cache[slot].dir;
 	exe[n] = '\0';
 	/* src/excise or build/asan/excise: look upwards. */
 	for (int up = 0; up < 3; up++) {
@@ -497,12 +515,12 @@ const char *resource_dir(const char *name, const char *env)
 		if (!slash)
 			break;
 		*slash = '\0';
-		snprintf(cache[slot].dir, sizeof(cache[slot].dir), "%s/%s", exe, name);
-		if (access(cache[slot].dir, R_OK) == 0)
-			return cache[slot].dir;
+		snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s/%s", exe, name);
+		if (access(resource_cache[slot].dir, R_OK) == 0)
+			return resource_cache[slot].dir;
 	}
-	snprintf(cache[slot].dir, sizeof(cache[slot].dir), "%s", name);
-	return cache[slot].dir;
+	snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s", name);
+	return resource_cache[slot].dir;
 }
 
 size_t edit_distance(const char *a, const char *b)

@@ -11,7 +11,11 @@
 /* Program name used as the prefix of every diagnostic ("excise"). */
 extern const char *progname;
 
-/* Print "excise: <message>" to stderr and exit with status 2. */
+/*
+ * Print "excise: <message>" to stderr and exit with status 2.  For the
+ * front ends (src/cmd_*.c, main.c); the library uses it only for out of
+ * memory (xmalloc) and "internal error" checks of its own invariants.
+ */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
 /* Like die(), with ": strerror(errno)" appended. */
 void die_errno(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
@@ -110,11 +114,14 @@ size_t line_end(const char *buf, size_t len, size_t off);
 size_t edit_distance(const char *a, const char *b);
 
 /*
- * A directory that ships with excise (specs, cocci, scripts): $env if set,
- * else name/ in the first of the binary's ancestors that has one, else
- * name relative to the current directory.  The result is cached per name.
+ * A directory that ships with excise (specs, cocci, scripts): the one
+ * resource_dir_set() gave, else name/ in the first of the binary's
+ * ancestors that has one, else name relative to the current directory.
+ * The result is cached per name.  The library reads no environment: the
+ * front end (main.c) sets $EXCISE_SPECS, $EXCISE_COCCI, $EXCISE_SCRIPTS.
  */
-const char *resource_dir(const char *name, const char *env);
+const char *resource_dir(const char *name);
+void resource_dir_set(const char *name, const char *dir);
 
 /* A set of strings (open addressing); keys are copied. */
 struct strset {

@@ -103,15 +103,19 @@ int is_script(const char *path)
 	       ends_with(path, ".awk");
 }
 
-static void walk_dir(const char *root, const char *rel, struct strvec *out)
+static int walk_dir(const char *root, const char *rel, struct strvec *out, struct strbuf *err)
 {
 	char *full = rel[0] ? path_join(root, rel) : xstrdup(root);
 	DIR *d = opendir(full);
 	struct dirent *de;
+	int rc = 0;
 
-	if (!d)
-		die_errno("cannot read directory %s", full);
-	while ((de = readdir(d))) {
+	if (!d) {
+		sb_addf(err, "cannot read directory %s: %s\n", full, strerror(errno));
+		free(full);
+		return -1;
+	}
+	while (rc == 0 && (de = readdir(d))) {
 		const char *n = de->d_name;
 		char *path;
 		int is_dir;
@@ -132,7 +136,7 @@ static void walk_dir(const char *root, const char *rel, struct strvec *out)
 			char *slashed = xasprintf("%s/", path);
 
 			if (!is_build_output(slashed))
-				walk_dir(root, path, out);
+				rc = walk_dir(root, path, out, err);
 			free(slashed);
 			free(path);
 		} else if (de->d_type == DT_LNK || is_build_output(path)) {
@@ -143,6 +147,7 @@ static void walk_dir(const char *root, const char *rel, struct strvec *out)
 	}
 	closedir(d);
 	free(full);
+	return rc;
 }
 
 /* Fill t->files from `git ls-files -z`; returns -1 if root is not a git work tree top. */
@@ -182,33 +187,43 @@ static int git_files(struct tree *t)
 	return 0;
 }
 
-void tree_load(struct tree *t, const char *root)
+int tree_load(struct tree *t, const char *root, struct strbuf *err)
 {
 	struct stat st;
 	size_t n = strlen(root);
 	char *kconfig, *makefile;
+	int ok;
 
 	memset(t, 0, sizeof(*t));
 	while (n > 1 && root[n - 1] == '/')
 		n--;
 	t->root = xstrndup(root, n);
-	if (stat(t->root, &st) < 0)
-		die_errno("%s", t->root);
-	if (!S_ISDIR(st.st_mode))
-		die("%s: not a directory", t->root);
+	if (stat(t->root, &st) < 0) {
+		sb_addf(err, "%s: %s\n", t->root, strerror(errno));
+		return -1;
+	}
+	if (!S_ISDIR(st.st_mode)) {
+		sb_addf(err, "%s: not a directory\n", t->root);
+		return -1;
+	}
 	kconfig = path_join(t->root, "Kconfig");
 	makefile = path_join(t->root, "Makefile");
-	if (access(kconfig, R_OK) < 0 || access(makefile, R_OK) < 0)
-		die("%s: not a kernel tree (no top-level Kconfig and Makefile)", t->root);
+	ok = access(kconfig, R_OK) == 0 && access(makefile, R_OK) == 0;
 	free(kconfig);
 	free(makefile);
+	if (!ok) {
+		sb_addf(err, "%s: not a kernel tree (no top-level Kconfig and Makefile)\n", t->root);
+		return -1;
+	}
 	if (git_files(t) == 0 && t->files.n) {
 		t->is_git = 1;
 	} else {
 		sv_clear(&t->files);
-		walk_dir(t->root, "", &t->files);
+		if (walk_dir(t->root, "", &t->files, err) < 0)
+			return -1;
 	}
 	sv_sort_uniq(&t->files);
+	return 0;
 }
 
 void tree_release(struct tree *t)

@@ -14,11 +14,12 @@ struct tree {
 };
 
 /*
- * List the files of the kernel tree at root.  Dies with a clear message if
- * root is not a directory or does not look like a kernel tree (no top-level
- * Kconfig and Makefile).
+ * List the files of the kernel tree at root.  Returns 0, or -1 with a
+ * message in err if root is not a directory, does not look like a kernel
+ * tree (no top-level Kconfig and Makefile) or cannot be read.  Either way
+ * tree_release() t.
  */
-void tree_load(struct tree *t, const char *root);
+int tree_load(struct tree *t, const char *root, struct strbuf *err);
 void tree_release(struct tree *t);
 
 /* True if path (relative) names a build output or editor/excise temporary. */

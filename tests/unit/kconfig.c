@@ -347,7 +347,7 @@ static void test_parse_robust(void)
 
 static void test_db(void)
 {
-	char *dir;
+	char *dir, *arch;
 	struct tree t;
 	struct plan plan;
 	struct kconfig_db db;
@@ -371,7 +371,14 @@ static void test_db(void)
 	unit_put("init/Kconfig", init);
 	unit_put("arch/x86/Kconfig", "config B\n\tbool \"B on x86\"\n");
 	unit_put("arch/arm/Kconfig", "config B\n\tdef_bool y\n");
-	tree_load(&t, dir);
+	/* Not a kernel tree (a directory without Kconfig and Makefile): an error, no exit. */
+	arch = path_join(dir, "arch");
+	CHECK(tree_load(&t, arch, &err) < 0);
+	CHECK(err.buf && strstr(err.buf, "/arch: not a kernel tree"));
+	tree_release(&t);
+	free(arch);
+	sb_reset(&err);
+	CHECK(tree_load(&t, dir, &err) == 0);
 	plan_init(&plan, dir);
 	CHECK(kconfig_db_load(&db, &t, &plan, &err) == 0);
 	CHECK(db.nfiles == 4);

@@ -73,7 +73,10 @@ int main(void)
 		char *dpath = path_join(unit_dir, "change.diff");
 		FILE *out = fopen(dpath, "w");
 
-		plan_diff(&plan, out);
+		struct strbuf derr = STRBUF_INIT;
+
+		CHECK(plan_diff(&plan, out, &derr) == 0);
+		sb_release(&derr);
 		fclose(out);
 		free(dpath);
 	}
