@@ -498,6 +498,22 @@ static void step_sparse(struct check *c, const struct removal *r)
 	sv_clear(&files);
 }
 
+/* argv of a kernel build script: the script, --name NAME (taken), --jobs and --distcc as asked. */
+static void build_command(const struct check *c, struct strvec *argv, const char *name, char *build_name)
+{
+	sv_push_owned(argv, script(name));
+	sv_push(argv, "--name");
+	sv_push_owned(argv, build_name);
+	if (c->jobs) {
+		sv_push(argv, "--jobs");
+		sv_push_owned(argv, xasprintf("%d", c->jobs));
+	}
+	if (c->distcc) {
+		sv_push(argv, "--distcc");
+		sv_push(argv, c->distcc);
+	}
+}
+
 /*
  * Write the connected step's fragment of one side: the boot options of the
  * spec (after: but those of removed symbols), then the connected set.
@@ -561,19 +577,9 @@ static void step_connected(struct check *c, struct removal *r)
 		finish(c, STEP_CONNECTED, 1, t0, "cannot write the fragments in %s", c->log_dir);
 		goto out;
 	}
-	sv_push_owned(&argv, script("connected-build.sh"));
-	sv_push(&argv, "--name");
-	sv_push_owned(&argv, xasprintf("check-%s-connected", r->fp.name));
+	build_command(c, &argv, "connected-build.sh", xasprintf("check-%s-connected", r->fp.name));
 	sv_push(&argv, "--base");
 	sv_push(&argv, c->connected_base ? c->connected_base : "defconfig");
-	if (c->jobs) {
-		sv_push(&argv, "--jobs");
-		sv_push_owned(&argv, xasprintf("%d", c->jobs));
-	}
-	if (c->distcc) {
-		sv_push(&argv, "--distcc");
-		sv_push(&argv, c->distcc);
-	}
 	sv_push(&argv, c->before);
 	sv_push(&argv, c->after);
 	sv_push(&argv, frag_before);
@@ -596,17 +602,7 @@ static void step_build(struct check *c, const struct removal *r)
 	char tail[512];
 	int rc;
 
-	sv_push_owned(&argv, script("build-kernel.sh"));
-	sv_push(&argv, "--name");
-	sv_push_owned(&argv, xasprintf("check-%s", r->fp.name));
-	if (c->jobs) {
-		sv_push(&argv, "--jobs");
-		sv_push_owned(&argv, xasprintf("%d", c->jobs));
-	}
-	if (c->distcc) {
-		sv_push(&argv, "--distcc");
-		sv_push(&argv, c->distcc);
-	}
+	build_command(c, &argv, "build-kernel.sh", xasprintf("check-%s", r->fp.name));
 	sv_push(&argv, c->after);
 	/* The spec's boot options, but not those of the removed symbols. */
 	for (size_t i = 0; i < c->boot_config.n; i++) {

@@ -484,7 +484,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		r.last_line = r.line;
 		r.tag = p->tag;
 		r.match = xstrndup(p->text, p->len);
-		r.text = line_text(buf, len, r.off);
+		/* r.text is filled once the ref is kept: a line of 200,000 hits is copied once */
 		classify_hit(c, &r, path, buf, len, p, &lx);
 		if (!r.kind) {
 			free(r.match), free(r.text), free(r.reason);
@@ -504,7 +504,11 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			/* Another match on a line already reported: keep the stronger one. */
 			if (tag_rank(r.tag) > tag_rank(prev->tag) ||
 			    (!strcmp(prev->action, "review") && strcmp(r.action, "review"))) {
-				free(prev->match), free(prev->text), free(prev->reason);
+				free(prev->match), free(prev->reason);
+				if (!r.text)
+					r.text = prev->text;   /* the same line */
+				else
+					free(prev->text);
 				r.path = prev->path;
 				*prev = r;
 			} else {
@@ -513,6 +517,8 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			continue;
 		}
 		r.path = xstrdup(path);
+		if (!r.text)
+			r.text = line_text(buf, len, r.off);
 		GROW(c->refs, c->cap, c->n + 1);
 		c->refs[c->n++] = r;
 	}
