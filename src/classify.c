@@ -101,7 +101,7 @@ enum c_context c_lexer_at(struct c_lexer *lx, size_t off)
 	return lx->directive ? C_DIRECTIVE : C_CODE;
 }
 
-const char *classify_c(struct c_lexer *lx, size_t off, int ident)
+enum ref_kind classify_c(struct c_lexer *lx, size_t off, int ident)
 {
 	const char *buf = lx->buf;
 	enum c_context ctx = c_lexer_at(lx, off);
@@ -111,9 +111,9 @@ const char *classify_c(struct c_lexer *lx, size_t off, int ident)
 	if (ctx == C_COMMENT && buf[ls + strspn(buf + ls, " \t")] == '#')
 		ctx = C_DIRECTIVE;
 	if (ctx == C_COMMENT)
-		return "other";
+		return KIND_OTHER;
 	if (ctx == C_STRING)
-		return "c-other";
+		return KIND_C_OTHER;
 	if (ctx == C_DIRECTIVE) {
 		size_t s = logical_line_start(buf, off);
 		const char *p = buf + s;
@@ -124,11 +124,11 @@ const char *classify_c(struct c_lexer *lx, size_t off, int ident)
 		while (*p == ' ' || *p == '\t')
 			p++;
 		if (!strncmp(p, "include", 7))
-			return "c-include";
+			return KIND_C_INCLUDE;
 		if (!strncmp(p, "if", 2) || !strncmp(p, "elif", 4) || !strncmp(p, "else", 4) ||
 		    !strncmp(p, "endif", 5))
-			return "c-ifdef";
-		return "c-other";
+			return KIND_C_IFDEF;
+		return KIND_C_OTHER;
 	}
 	/* IS_ENABLED(CONFIG_X) and its siblings, with optional blanks. */
 	{
@@ -146,33 +146,33 @@ const char *classify_c(struct c_lexer *lx, size_t off, int ident)
 				size_t n = strlen(macros[i]);
 
 				if (p >= n && !strncmp(buf + p - n, macros[i], n))
-					return "c-is-enabled";
+					return KIND_C_IS_ENABLED;
 			}
 		}
 	}
-	return ident ? "c-call" : "c-other";
+	return ident ? KIND_C_CALL : KIND_C_OTHER;
 }
 
-const char *classify_path(const char *path)
+enum ref_kind classify_path(const char *path)
 {
 	if (!strcmp(path, "CREDITS"))
-		return "credits";
+		return KIND_CREDITS;
 	if (!strcmp(path, "MAINTAINERS"))
-		return "maintainers";
+		return KIND_MAINTAINERS;
 	if (is_selftest(path))
-		return "selftest";
+		return KIND_SELFTEST;
 	if (is_kconfig_file(path))
-		return NULL;
+		return KIND_NONE;
 	if (is_makefile(path))
-		return "makefile";
+		return KIND_MAKEFILE;
 	if (is_defconfig(path))
-		return "defconfig";
+		return KIND_DEFCONFIG;
 	if (starts_with(path, "scripts/") || starts_with(path, "tools/"))
-		return "script";
+		return KIND_SCRIPT;
 	if (is_c_file(path) || ends_with(path, ".S"))
-		return NULL;
+		return KIND_NONE;
 	if (ends_with(path, ".sh") || ends_with(path, ".pl") || ends_with(path, ".py") ||
 	    ends_with(path, ".awk"))
-		return "script";
-	return NULL;
+		return KIND_SCRIPT;
+	return KIND_NONE;
 }

@@ -7,6 +7,8 @@
 
 #include <stddef.h>
 
+#include "kind.h"
+
 /* Where a byte of C source is. */
 enum c_context { C_CODE, C_COMMENT, C_STRING, C_DIRECTIVE };
 
@@ -32,15 +34,16 @@ size_t logical_line_start(const char *buf, size_t off);
 
 /*
  * Kind of a reference in C source at off (mlen bytes matched):
- * "c-include", "c-ifdef", "c-is-enabled", "c-call" (ident: it names an
- * identifier), "c-other", or "other" in a comment.
+ * KIND_C_INCLUDE, KIND_C_IFDEF, KIND_C_IS_ENABLED, KIND_C_CALL (ident: it
+ * names an identifier), KIND_C_OTHER, or KIND_OTHER in a comment.
  */
-const char *classify_c(struct c_lexer *lx, size_t off, int ident);
+enum ref_kind classify_c(struct c_lexer *lx, size_t off, int ident);
 
 /*
- * Kind by the file alone, or NULL when the content decides: "credits",
- * "maintainers", "selftest", "makefile", "defconfig", "script".
+ * Kind by the file alone, or KIND_NONE when the content decides:
+ * KIND_CREDITS, KIND_MAINTAINERS, KIND_SELFTEST, KIND_MAKEFILE,
+ * KIND_DEFCONFIG, KIND_SCRIPT.
  */
-const char *classify_path(const char *path);
+enum ref_kind classify_path(const char *path);
 
 #endif

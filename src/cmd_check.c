@@ -215,7 +215,7 @@ static void step_residue(struct check *c, struct removal *before, char **targets
 
 		if (!strcmp(r->action, "remove")) {
 			if (bad++ < 20)
-				printf("    residue: %s:%zu: %s: %s\n", r->path, r->line, r->kind, r->text);
+				printf("    residue: %s:%zu: %s: %s\n", r->path, r->line, kind_name(r->kind), r->text);
 		}
 	}
 	for (size_t i = 0; i < res.owned_files.n; i++)
@@ -227,7 +227,7 @@ static void step_residue(struct check *c, struct removal *before, char **targets
 	for (size_t i = 0; i < res.n; i++)
 		if (strcmp(res.refs[i].action, "remove"))
 			printf("    %s: %s:%zu (%s): %s\n", res.refs[i].action, res.refs[i].path,
-			       res.refs[i].line, res.refs[i].kind, res.refs[i].reason ? res.refs[i].reason : "");
+			       res.refs[i].line, kind_name(res.refs[i].kind), res.refs[i].reason ? res.refs[i].reason : "");
 	locate_release(&res);
 	kconfig_db_release(&db);
 	plan_release(&readonly);

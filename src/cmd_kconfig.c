@@ -63,7 +63,7 @@ static void print_ref(const struct kconfig_ref *ref, void *ctx)
 		ls--;
 	while (*le && *le != '\n')
 		le++;
-	printf("%s:%zu: %s %.*s: %.*s\n", ref->path, ref->line, ref->kind, (int)ref->sym_len,
+	printf("%s:%zu: %s %.*s: %.*s\n", ref->path, ref->line, kind_name(ref->kind), (int)ref->sym_len,
 	       ref->sym, (int)(le - ls), ls);
 }
 
@@ -255,7 +255,7 @@ int cmd_kconfig_remove(int argc, char **argv)
 
 		if (stat(full, &st) < 0)
 			die_errno("--delete %s", deletes.v[i]);
-		plan_delete(&plan, deletes.v[i], S_ISDIR(st.st_mode), "delete", "--delete");
+		plan_delete(&plan, deletes.v[i], S_ISDIR(st.st_mode), "--delete");
 		free(full);
 	}
 	t0 = seconds_now();
@@ -290,10 +290,10 @@ int cmd_kconfig_remove(int argc, char **argv)
 	}
 	for (size_t i = 0; i < res.nchanges; i++)
 		fprintf(stderr, "edit %s:%zu %s: %s\n", res.changes[i].path, res.changes[i].line,
-			res.changes[i].kind, res.changes[i].reason);
+			kind_name(res.changes[i].kind), res.changes[i].reason);
 	for (size_t i = 0; i < plan.nnotes; i++)
 		fprintf(stderr, "note %s:%zu %s %s: %s%s%s\n", plan.notes[i].path, plan.notes[i].line,
-			plan.notes[i].kind, plan.notes[i].action,
+			kind_name(plan.notes[i].kind), plan.notes[i].action,
 			plan.notes[i].reason ? plan.notes[i].reason : "",
 			plan.notes[i].text ? ": " : "", plan.notes[i].text ? plan.notes[i].text : "");
 	if (apply) {

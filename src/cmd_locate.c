@@ -99,8 +99,9 @@ int cmd_locate(int argc, char **argv)
 		else if (!strcmp(a, "--dangling"))
 			dangling = 1;
 		else if (!strcmp(a, "--list-kinds")) {
-			for (size_t k = 0; k < kind_count; k++)
-				printf("%-16s %s\n", kind_table[k].name, kind_table[k].description);
+			for (size_t k = 0; k < KIND_COUNT; k++)
+				if (kind_table[k].listed)
+					printf("%-16s %s\n", kind_table[k].name, kind_table[k].description);
 			free(targets);
 			return 0;
 		}

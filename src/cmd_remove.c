@@ -240,7 +240,7 @@ int cmd_remove(int argc, char **argv)
 		fprintf(stderr, "excise: nothing to remove for %s in %s\n", r.fp.name, root);
 		for (size_t i = 0; i < r.plan.nnotes; i++)
 			fprintf(stderr, "  %s: %s:%zu (%s): %s\n", r.plan.notes[i].action,
-				r.plan.notes[i].path, r.plan.notes[i].line, r.plan.notes[i].kind,
+				r.plan.notes[i].path, r.plan.notes[i].line, kind_name(r.plan.notes[i].kind),
 				r.plan.notes[i].reason ? r.plan.notes[i].reason : "");
 		goto out;
 	}

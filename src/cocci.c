@@ -356,7 +356,7 @@ static int ranges_overlap(size_t s1, size_t e1, size_t s2, size_t e2)
  * lying inside a deletion; *kind is then that edit's kind.
  */
 static int hunk_conflicts(const struct plan *plan, const struct cocci_hunk *h,
-			  const struct plan_file *f, size_t off, const char **kind)
+			  const struct plan_file *f, size_t off, enum ref_kind *kind)
 {
 	for (size_t i = 0; i < h->nlines;) {
 		size_t start = off, end = off;
@@ -437,12 +437,12 @@ static int orphan_comment(const struct cocci_hunk *h, size_t run, const struct c
 
 /* Add the edits of one hunk; returns the number added, or -1 (message in err). */
 static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
-			 const struct cocci_findings *findings, const char *kind,
+			 const struct cocci_findings *findings, enum ref_kind kind,
 			 const char *fallback_reason, struct strbuf *err)
 {
 	const struct plan_file *f = plan_file(plan, h->path);
 	size_t off, line, first_change = 0;
-	const char *conflict = NULL;
+	enum ref_kind conflict = KIND_NONE;
 	long added = 0;
 
 	if (!f) {
@@ -489,7 +489,7 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 	/* Second pass: each run of '-' and '+' lines is one edit. */
 	if (hunk_conflicts(plan, h, f, off, &conflict)) {
 		char *reason = xasprintf("spatch's change here overlaps a change already planned (%s): "
-					 "left for review", conflict);
+					 "left for review", kind_name(conflict));
 		char *text = xstrndup(f->data + off, line_end(f->data, f->len, off) - off);
 
 		if (*text && text[strlen(text) - 1] == '\n')
@@ -546,7 +546,7 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 }
 
 long cocci_diff_to_plan(struct plan *plan, const struct cocci_diff *diff,
-			const struct cocci_findings *findings, const char *kind,
+			const struct cocci_findings *findings, enum ref_kind kind,
 			const char *fallback_reason, struct strbuf *err)
 {
 	long total = 0;
@@ -564,7 +564,7 @@ long cocci_diff_to_plan(struct plan *plan, const struct cocci_diff *diff,
 }
 
 /* True if an edit of kind on path covers 1-based line. */
-static int line_edited(struct plan *plan, const char *path, size_t line, const char *kind)
+static int line_edited(struct plan *plan, const char *path, size_t line, enum ref_kind kind)
 {
 	const struct plan_file *f = NULL;
 
@@ -572,7 +572,7 @@ static int line_edited(struct plan *plan, const char *path, size_t line, const c
 		const struct edit *e = &plan->edits[i];
 		size_t first, last;
 
-		if (strcmp(e->path, path) || strcmp(e->kind, kind))
+		if (strcmp(e->path, path) || e->kind != kind)
 			continue;
 		if (!f && !(f = plan_file(plan, path)))
 			return 0;
@@ -612,7 +612,7 @@ static int conditional_directive(const char *line)
 }
 
 size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *findings,
-			       const char *kind, const char *patch)
+			       enum ref_kind kind, const char *patch)
 {
 	size_t notes = 0;
 
@@ -697,29 +697,25 @@ void cocci_parse_stderr(const char *text, size_t len, struct strvec *unparsed, s
 /* ------------------------------------------------------------------------ */
 /* Running spatch. */
 
-char *cocci_kind(const char *patch)
+enum ref_kind cocci_kind(const char *patch)
 {
 	static const struct {
-		const char *patch, *kind;
+		const char *patch;
+		enum ref_kind kind;
 	} kinds[] = {
-		{ "is_enabled", "c-is-enabled" },
-		{ "include", "c-include" },
-		{ "calls", "c-call" },
+		{ "is_enabled", KIND_C_IS_ENABLED },
+		{ "include", KIND_C_INCLUDE },
+		{ "calls", KIND_C_CALL },
 	};
 	const char *base = path_basename(patch);
 	size_t n = strlen(base);
-	char *kind;
 
 	if (ends_with(base, ".cocci"))
 		n -= 6;
 	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++)
 		if (strlen(kinds[i].patch) == n && !strncmp(base, kinds[i].patch, n))
-			return xstrdup(kinds[i].kind);
-	kind = xasprintf("c-%.*s", (int)n, base);
-	for (char *c = kind; *c; c++)
-		if (*c == '_')
-			*c = '-';
-	return kind;
+			return kinds[i].kind;
+	return KIND_C_OTHER;
 }
 
 /* The words of the patch's "// Options:" line (as scripts/coccicheck reads it). */
@@ -967,7 +963,8 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 	static const char *const report_words[] = {
 		"-D", "report", "--no-show-diff", "--quiet", "--verbose-parsing", NULL
 	};
-	char *patch_path, *abs_patch = NULL, *kind = NULL, *reason = NULL;
+	char *patch_path, *abs_patch = NULL, *reason = NULL;
+	enum ref_kind kind;
 	struct strbuf text = STRBUF_INIT, diff_text = STRBUF_INIT, report_text = STRBUF_INIT;
 	struct strvec common = STRVEC_INIT, *lists = NULL;
 	char (*groups)[40] = NULL;
@@ -1117,7 +1114,6 @@ out:
 	sb_release(&report_text);
 	free(patch_path);
 	free(abs_patch);
-	free(kind);
 	free(reason);
 	return status;
 }

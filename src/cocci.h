@@ -88,7 +88,7 @@ void cocci_findings_release(struct cocci_findings *f);
  * still added).
  */
 long cocci_diff_to_plan(struct plan *plan, const struct cocci_diff *diff,
-			const struct cocci_findings *findings, const char *kind,
+			const struct cocci_findings *findings, enum ref_kind kind,
 			const char *fallback_reason, struct strbuf *err);
 
 /*
@@ -96,7 +96,7 @@ long cocci_diff_to_plan(struct plan *plan, const struct cocci_diff *diff,
  * a line that no edit of this kind covers.  Returns the number of notes.
  */
 size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *findings,
-			       const char *kind, const char *patch);
+			       enum ref_kind kind, const char *patch);
 
 /*
  * Parse spatch's standard error: parse errors ("path:line") into unparsed,
@@ -105,8 +105,11 @@ size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *f
 void cocci_parse_stderr(const char *text, size_t len, struct strvec *unparsed,
 			struct strvec *failed);
 
-/* The plan kind of a patch's edits: "c-is-enabled", "c-include", "c-call". */
-char *cocci_kind(const char *patch);
+/*
+ * The plan kind of a patch's edits: KIND_C_IS_ENABLED, KIND_C_INCLUDE,
+ * KIND_C_CALL; KIND_C_OTHER for a patch kind.c has no row for.
+ */
+enum ref_kind cocci_kind(const char *patch);
 
 /*
  * Run cocci_dir/patch (e.g. "is_enabled.cocci") over files (relative to the

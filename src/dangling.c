@@ -97,7 +97,7 @@ struct raw {
 	const char *path;       /* the tree's string */
 	char *name;
 	size_t line;
-	const char *kind;
+	enum ref_kind kind;
 	char *text;
 	unsigned flags;
 };
@@ -372,7 +372,7 @@ static void note_objline(struct worker *w, const char *path, const char *buf, si
 }
 
 static void add_raw(struct worker *w, const char *path, const char *name, size_t n, size_t line,
-		    const char *kind, char *text, unsigned flags)
+		    enum ref_kind kind, char *text, unsigned flags)
 {
 	struct raw *r;
 
@@ -387,7 +387,7 @@ static void add_raw(struct worker *w, const char *path, const char *name, size_t
 }
 
 /* The kind of a CONFIG_ reference outside Kconfig files, from its file and line. */
-static const char *kind_of(const char *path, unsigned fclass, const char *buf, size_t len,
+static enum ref_kind kind_of(const char *path, unsigned fclass, const char *buf, size_t len,
 			   size_t hit, size_t name, size_t end, struct c_lexer *lx, int *lexer_ready,
 			   unsigned *flags)
 {
@@ -395,9 +395,9 @@ static const char *kind_of(const char *path, unsigned fclass, const char *buf, s
 	int sets = 0;
 
 	if (is_changelog(path))
-		return "changelog";
+		return KIND_CHANGELOG;
 	if (!strcmp(path, "MAINTAINERS"))
-		return "maintainers";
+		return KIND_MAINTAINERS;
 	if (starts_with(path, "tools/") &&
 	    !(is_tools_fragment_dir(path) && is_config_line(buf, len, ls, end, &sets)))
 		*flags |= RAW_TOOLS;
@@ -405,24 +405,24 @@ static const char *kind_of(const char *path, unsigned fclass, const char *buf, s
 		if (is_config_line(buf, len, ls, end, &sets)) {
 			if (sets)
 				*flags |= RAW_SETS;
-			return "defconfig";
+			return KIND_DEFCONFIG;
 		}
-		return buf[ls] == '#' ? "defconfig-comment" : "other";
+		return buf[ls] == '#' ? KIND_DEFCONFIG_COMMENT : KIND_OTHER;
 	}
 	if (fclass == FILE_MAKEFILE) {
 		const char *p = buf + ls + strspn(buf + ls, " \t");
 
 		if (buf[hit] == 'D')
-			return "makefile-define";
+			return KIND_MAKEFILE_DEFINE;
 		if (*p == '#')
-			return "makefile-comment";
+			return KIND_MAKEFILE_COMMENT;
 		if (is_make_assignment(buf, name - 7, end))
-			return "make-variable";
-		return "makefile";
+			return KIND_MAKE_VARIABLE;
+		return KIND_MAKEFILE;
 	}
 	if (fclass == FILE_C) {
 		enum c_context ctx;
-		const char *k;
+		enum ref_kind k;
 
 		if (!*lexer_ready) {
 			c_lexer_init(lx, buf, len);
@@ -430,26 +430,26 @@ static const char *kind_of(const char *path, unsigned fclass, const char *buf, s
 		}
 		ctx = c_lexer_at(lx, hit);
 		k = classify_c(lx, hit, 0);
-		if (!strcmp(k, "other"))
-			return "c-comment";
+		if (k == KIND_OTHER)
+			return KIND_C_COMMENT;
 		if (ctx == C_STRING)
-			return "c-string";
+			return KIND_C_STRING;
 		if (is_c_definition(buf, name - 7) || buf[hit] == 'D')
-			return "c-define";
+			return KIND_C_DEFINE;
 		if (ctx == C_DIRECTIVE && is_message_directive(buf, hit))
-			return "c-string";
+			return KIND_C_STRING;
 		if (ctx == C_CODE && is_enum_constant(buf, name - 7, end))
-			return "c-enum";
+			return KIND_C_ENUM;
 		return k;
 	}
 	if (fclass == FILE_DOC)
-		return "doc";
+		return KIND_DOC;
 	if (is_script(path) || is_script_assignment(buf, name - 7, end)) {
 		if (is_script_assignment(buf, name - 7, end) || is_perl_handle(buf, name - 7, end))
-			return "script-variable";
-		return "script";
+			return KIND_SCRIPT_VARIABLE;
+		return KIND_SCRIPT;
 	}
-	return "other";
+	return KIND_OTHER;
 }
 
 /* The worker's callback: every CONFIG_ name of one file. */
@@ -466,7 +466,7 @@ static void on_config_hits(void *vctx, const char *path, const char *buf, size_t
 		size_t hit = hits[i].offset;
 		size_t name = hit + (buf[hit] == 'D' ? 8 : 7), end = name;
 		unsigned flags = 0;
-		const char *kind;
+		enum ref_kind kind;
 		int def;
 
 		while (end < len && is_word_char((unsigned char)buf[end]))
@@ -547,11 +547,11 @@ static int symbol_shaped(const char *s, size_t n)
 	return k >= 2;
 }
 
-static int is_expression_kind(const char *kind)
+static int is_expression_kind(enum ref_kind kind)
 {
-	return !strcmp(kind, "kconfig-depends") || !strcmp(kind, "kconfig-select") ||
-	       !strcmp(kind, "kconfig-imply") || !strcmp(kind, "kconfig-default") ||
-	       !strcmp(kind, "kconfig-if");
+	return kind == KIND_KCONFIG_DEPENDS || kind == KIND_KCONFIG_SELECT ||
+	       kind == KIND_KCONFIG_IMPLY || kind == KIND_KCONFIG_DEFAULT ||
+	       kind == KIND_KCONFIG_IF;
 }
 
 /* Every undefined symbol in the expressions of one Kconfig file, and CONFIG_ names in its prose. */
@@ -561,7 +561,8 @@ static void kconfig_file_refs(struct worker *w, const char *path, const char *da
 
 	while (i < len) {
 		size_t s, n;
-		const char *name, *kind;
+		const char *name;
+		enum ref_kind kind;
 		int upper = 0, digit_only = 1;
 
 		if (data[i] == '\n') {
@@ -597,10 +598,10 @@ static void kconfig_file_refs(struct worker *w, const char *path, const char *da
 		}
 		if (looks_like_statement(data, s) && symbol_shaped(name, n)) {
 			/* help text that reads like a statement ("select CONFIG_X."): as written */
-			add_raw(w, path, name, n, line, "kconfig-text", line_text(data, len, s), 0);
+			add_raw(w, path, name, n, line, KIND_KCONFIG_TEXT, line_text(data, len, s), 0);
 		} else if (n > 7 && !strncmp(name, "CONFIG_", 7) &&
 			   name_defined(w->db, name + 7, n - 7) <= 0) {
-			add_raw(w, path, name + 7, n - 7, line, "kconfig-text", line_text(data, len, s),
+			add_raw(w, path, name + 7, n - 7, line, KIND_KCONFIG_TEXT, line_text(data, len, s),
 				is_pasted(data, len, s, i) ? RAW_PASTE : 0);
 		}
 	}
@@ -620,16 +621,16 @@ static int cmp_raw(const void *a, const void *b)
 	return x->line < y->line ? -1 : x->line > y->line;
 }
 
-static int is_prose_kind(const char *kind)
+static int is_prose_kind(enum ref_kind kind)
 {
-	return !strcmp(kind, "kconfig-text") || !strcmp(kind, "c-comment") ||
-	       !strcmp(kind, "c-string") || !strcmp(kind, "changelog") ||
-	       !strcmp(kind, "makefile-comment") || !strcmp(kind, "defconfig-comment");
+	return kind == KIND_KCONFIG_TEXT || kind == KIND_C_COMMENT ||
+	       kind == KIND_C_STRING || kind == KIND_CHANGELOG ||
+	       kind == KIND_MAKEFILE_COMMENT || kind == KIND_DEFCONFIG_COMMENT;
 }
 
-static int is_c_kind(const char *kind)
+static int is_c_kind(enum ref_kind kind)
 {
-	return starts_with(kind, "c-") || !strcmp(kind, "makefile-define");
+	return kind_family(kind) == FAMILY_C || kind == KIND_MAKEFILE_DEFINE;
 }
 
 /* Example names: FOO, BAR_BAZ, CPU_SUBTYPE_xxx, MISC_EXAMPLE, X, names without upper case. */
@@ -1036,12 +1037,12 @@ static char *missing_like_siblings(const struct analysis *a, const char *sym)
 }
 
 /* The first reference of s of one of the kinds (a NULL-terminated list), or NULL. */
-static const struct dangling_ref *first_of_kind(const struct dangling_sym *s, const char *const *kinds,
+static const struct dangling_ref *first_of_kind(const struct dangling_sym *s, const enum ref_kind *kinds,
 						int only_counted)
 {
 	for (size_t i = 0; i < s->nrefs; i++)
-		for (const char *const *k = kinds; *k; k++)
-			if (!strcmp(s->refs[i].kind, *k) && (!only_counted || !s->refs[i].excluded))
+		for (const enum ref_kind *k = kinds; *k; k++)
+			if (s->refs[i].kind == *k && (!only_counted || !s->refs[i].excluded))
 				return &s->refs[i];
 	return NULL;
 }
@@ -1053,10 +1054,10 @@ static const struct dangling_ref *first_of_kind(const struct dangling_sym *s, co
 static size_t exclude_refs(struct dangling_sym *s, size_t *rule_count, const struct dangling_ref **cdef,
 			   const struct dangling_ref **var, int *c_ident_only)
 {
-	static const char *const defs[] = { "c-define", "c-enum", "makefile-define", NULL };
-	static const char *const vars[] = { "make-variable", "script-variable", NULL };
-	static const char *const tests[] = { "c-ifdef", "c-is-enabled", NULL };
-	static const char *const code[] = { "c-other", NULL };
+	static const enum ref_kind defs[] = { KIND_C_DEFINE, KIND_C_ENUM, KIND_MAKEFILE_DEFINE, KIND_NONE };
+	static const enum ref_kind vars[] = { KIND_MAKE_VARIABLE, KIND_SCRIPT_VARIABLE, KIND_NONE };
+	static const enum ref_kind tests[] = { KIND_C_IFDEF, KIND_C_IS_ENABLED, KIND_NONE };
+	static const enum ref_kind code[] = { KIND_C_OTHER, KIND_NONE };
 	size_t counted = 0;
 	int c_name;
 
@@ -1078,8 +1079,8 @@ static size_t exclude_refs(struct dangling_sym *s, size_t *rule_count, const str
 			r->excluded = "placeholder";
 		else if (is_prose_kind(r->kind))
 			r->excluded = "prose";
-		else if (c_name && (is_c_kind(r->kind) || !strcmp(r->kind, "doc") ||
-				    !strcmp(r->kind, "other") || !strcmp(r->kind, "script")))
+		else if (c_name && (is_c_kind(r->kind) || r->kind == KIND_DOC ||
+				    r->kind == KIND_OTHER || r->kind == KIND_SCRIPT))
 			/* code cannot use an undefined CONFIG_ value: C declares this name */
 			r->excluded = "c-name";
 		if (!r->excluded) {
@@ -1104,12 +1105,12 @@ static const struct dangling_ref *hand_set(const struct dangling_sym *s)
 	const struct dangling_ref *found = NULL;
 
 	for (size_t i = 0; i < s->nrefs; i++)
-		if (!s->refs[i].excluded && strcmp(s->refs[i].kind, "c-ifdef"))
+		if (!s->refs[i].excluded && s->refs[i].kind != KIND_C_IFDEF)
 			goto out;
 	for (size_t i = 0; i < s->nrefs && !found; i++) {
 		const struct dangling_ref *r = &s->refs[i];
 
-		if (strcmp(r->kind, "c-comment") || (!strstr(r->text, define) && !strcasestr(r->text, "uncomment")))
+		if (r->kind != KIND_C_COMMENT || (!strstr(r->text, define) && !strcasestr(r->text, "uncomment")))
 			continue;
 		for (size_t k = 0; k < s->nrefs; k++)
 			if (!s->refs[k].excluded && !strcmp(s->refs[k].path, r->path))
@@ -1137,10 +1138,10 @@ static void judge(const struct analysis *a, struct dangling_sym *s)
 		int new_file = !i || strcmp(s->refs[i - 1].path, r->path);
 
 		s->nfiles += new_file;
-		if (r->excluded || strcmp(r->kind, "defconfig"))
+		if (r->excluded || r->kind != KIND_DEFCONFIG)
 			continue;
 		s->nsets += r->sets;
-		if (new_file || s->refs[i - 1].excluded || strcmp(s->refs[i - 1].kind, "defconfig"))
+		if (new_file || s->refs[i - 1].excluded || s->refs[i - 1].kind != KIND_DEFCONFIG)
 			config_files++;
 		if (!config_example)
 			config_example = r->path;
@@ -1169,15 +1170,15 @@ static void judge(const struct analysis *a, struct dangling_sym *s)
 		s->rule = dangling_rules[best].name;
 		if (!strcmp(s->rule, "c-name") && cdef)
 			sb_addf(&why, "defined in C at %s:%zu (%s), not by Kconfig", cdef->path, cdef->line,
-				!strcmp(cdef->kind, "c-enum") ? "an enum constant"
-				: !strcmp(cdef->kind, "makefile-define") ? "-D on the compiler command line"
+				cdef->kind == KIND_C_ENUM ? "an enum constant"
+				: cdef->kind == KIND_MAKEFILE_DEFINE ? "-D on the compiler command line"
 									: "#define");
 		else if (!strcmp(s->rule, "c-name"))
 			sb_adds(&why, "used in C only as an identifier (a type, field, register or macro "
 				      "argument), never tested by #if or IS_ENABLED: C code cannot use an "
 				      "undefined CONFIG_ value, so the name is C's own");
 		else if (!strcmp(s->rule, "variable"))
-			sb_addf(&why, "a %s variable assigned at %s:%zu", !strcmp(var->kind, "make-variable")
+			sb_addf(&why, "a %s variable assigned at %s:%zu", var->kind == KIND_MAKE_VARIABLE
 				? "make" : "shell", var->path, var->line);
 		else
 			sb_adds(&why, dangling_rules[best].meaning);

@@ -20,6 +20,7 @@
 #include <stdio.h>
 
 #include "kconfig.h"
+#include "kind.h"
 #include "plan.h"
 #include "report.h"
 #include "walk.h"
@@ -28,7 +29,7 @@
 struct dangling_ref {
 	char *path;
 	size_t line;
-	const char *kind;       /* kconfig-depends, ..., makefile, defconfig, c-ifdef, doc, ... */
+	enum ref_kind kind;
 	const char *excluded;   /* NULL, or the rule that sets this reference aside */
 	char *text;             /* the line, without its newline */
 	int sets;               /* a config line that sets the symbol (=y, =m, a value) */

@@ -44,7 +44,7 @@ static void human(FILE *out, const struct dangling_result *res)
 		for (size_t k = 0; k < s->nrefs; k++) {
 			const struct dangling_ref *r = &s->refs[k];
 
-			fprintf(out, "    %s:%zu: %s", r->path, r->line, r->kind);
+			fprintf(out, "    %s:%zu: %s", r->path, r->line, kind_name(r->kind));
 			if (r->excluded)
 				fprintf(out, " (%s)", r->excluded);
 			fprintf(out, ": %s\n", r->text);
@@ -109,7 +109,7 @@ static void tsv(FILE *out, const struct dangling_result *res)
 		for (size_t k = 0; k < s->nrefs; k++) {
 			const struct dangling_ref *r = &s->refs[k];
 
-			fprintf(out, "ref\t%s\t%s\t%s\t", s->name, r->kind, r->excluded ? r->excluded : "-");
+			fprintf(out, "ref\t%s\t%s\t%s\t", s->name, kind_name(r->kind), r->excluded ? r->excluded : "-");
 			tsv_field(out, r->path);
 			fprintf(out, "\t%zu\t", r->line);
 			tsv_field(out, r->text);
@@ -127,7 +127,7 @@ static void json_refs(FILE *out, const struct dangling_sym *s)
 		fprintf(out, "%s\n      {\"path\": ", k ? "," : "");
 		json_string(out, r->path);
 		fprintf(out, ", \"line\": %zu, \"kind\": ", r->line);
-		json_string(out, r->kind);
+		json_string(out, kind_name(r->kind));
 		fputs(", \"excluded\": ", out);
 		if (r->excluded)
 			json_string(out, r->excluded);

@@ -80,10 +80,10 @@ int defconfig_remove(struct plan *plan, const char *path, const struct strset *s
 			long unset = find_line(f, repl, 0);
 			char *why = xasprintf("CONFIG_%s: replaced by CONFIG_%s", sym, repl);
 
-			plan_edit(plan, path, off, e, line, "defconfig", why);
+			plan_edit(plan, path, off, e, line, KIND_DEFCONFIG, why);
 			plan_set_cause(plan, sym, repl, 0);
 			if (unset >= 0) {
-				plan_delete_lines(plan, path, (size_t)unset, (size_t)unset + 1, "defconfig", why);
+				plan_delete_lines(plan, path, (size_t)unset, (size_t)unset + 1, KIND_DEFCONFIG, why);
 				plan_set_cause(plan, sym, repl, 0);
 			}
 			free(line);
@@ -91,7 +91,7 @@ int defconfig_remove(struct plan *plan, const char *path, const struct strset *s
 		} else {
 			char *why = xasprintf("CONFIG_%s: the symbol is removed", sym);
 
-			plan_edit(plan, path, off, e, "", "defconfig", why);
+			plan_edit(plan, path, off, e, "", KIND_DEFCONFIG, why);
 			plan_set_cause(plan, sym, NULL, 0);
 			free(why);
 		}

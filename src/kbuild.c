@@ -425,7 +425,7 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 	/* "\tfoo.o \\\n" alone on a continuation line: the line goes. */
 	if (before == s && after + 1 < le && b[after] == '\\' && ls > kf->lines[0].start &&
 	    b[ls - 2] == '\\') {
-		plan_edit(plan, kf->path, ls, le, "", "makefile", reason);
+		plan_edit(plan, kf->path, ls, le, "", KIND_MAKEFILE, reason);
 		plan_set_cause(plan, symbol, NULL, 0);
 		return;
 	}
@@ -436,7 +436,7 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 		s = w->start;
 		e = after;
 	}
-	plan_edit(plan, kf->path, s, e, "", "makefile", reason);
+	plan_edit(plan, kf->path, s, e, "", KIND_MAKEFILE, reason);
 	plan_set_cause(plan, symbol, NULL, 0);
 }
 
@@ -467,7 +467,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 			if (sym && strset_has(symbols, sym)) {
 				char *why = xasprintf("%s: CONFIG_%s is removed", l->var, sym);
 
-				plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+				plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
 				plan_set_cause(plan, sym, NULL, 0);
 				free(why);
 				edits++;
@@ -475,7 +475,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				   (all_words_owned(&kf, l, fp, dir))) {
 				char *why = xasprintf("%s: names only removed objects", l->var);
 
-				plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+				plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
 				plan_set_cause(plan, sym, NULL, 0);
 				free(why);
 				edits++;
@@ -512,7 +512,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 					els = k;
 				}
 			if (els == (size_t)-1 || (els && !plain_else(kf.lines[els].cond))) {
-				plan_note(plan, path, l->line, "makefile", "review",
+				plan_note(plan, path, l->line, KIND_MAKEFILE, "review",
 					  "an else-if chain on a removed symbol: resolve by hand", l->cond);
 			} else {
 				char *why = xasprintf("%.*s: CONFIG_%s is removed",
@@ -522,18 +522,18 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				if (!neg) {
 					/* Never true any more: the branch goes, the else branch stays. */
 					plan_edit(plan, path, l->start, els ? kf.lines[els].end : kf.lines[endif].end,
-						  "", "makefile", why);
+						  "", KIND_MAKEFILE, why);
 					plan_set_cause(plan, sym, NULL, 0);
 					if (els) {
 						plan_edit(plan, path, kf.lines[endif].start, kf.lines[endif].end,
-							  "", "makefile", why);
+							  "", KIND_MAKEFILE, why);
 						plan_set_cause(plan, sym, NULL, 0);
 					}
 				} else {
 					/* Always true: the body stays, its directives and the else branch go. */
-					plan_edit(plan, path, l->start, l->end, "", "makefile", why);
+					plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
 					plan_set_cause(plan, sym, NULL, 0);
-					plan_edit(plan, path, stop, kf.lines[endif].end, "", "makefile", why);
+					plan_edit(plan, path, stop, kf.lines[endif].end, "", KIND_MAKEFILE, why);
 					plan_set_cause(plan, sym, NULL, 0);
 				}
 				free(why);

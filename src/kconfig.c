@@ -335,25 +335,25 @@ static int in_comment_or_string(const struct kfile *f, size_t off)
 	return f->quoted[off / 8] >> (off % 8) & 1;
 }
 
-static const char *attr_kind(const struct kattr *a, size_t off)
+static enum ref_kind attr_kind(const struct kattr *a, size_t off)
 {
 	switch (a->kind) {
 	case KA_DEPENDS:
 	case KA_VISIBLE:
-		return "kconfig-depends";
+		return KIND_KCONFIG_DEPENDS;
 	case KA_SELECT:
-		return "kconfig-select";
+		return KIND_KCONFIG_SELECT;
 	case KA_IMPLY:
-		return "kconfig-imply";
+		return KIND_KCONFIG_IMPLY;
 	case KA_DEFAULT:
 	case KA_DEF_TYPE:
 	case KA_RANGE:
-		return "kconfig-default";
+		return KIND_KCONFIG_DEFAULT;
 	case KA_TYPE:
 	case KA_PROMPT:
-		return a->cond && off >= a->if_start ? "kconfig-depends" : "other";
+		return a->cond && off >= a->if_start ? KIND_KCONFIG_DEPENDS : KIND_OTHER;
 	default:
-		return "other";
+		return KIND_OTHER;
 	}
 }
 
@@ -376,33 +376,33 @@ static const struct knode *child_at(const struct knode *n, size_t off)
 	return NULL;
 }
 
-static const char *node_kind_at(const struct knode *n, size_t off, const struct strset *own,
+static enum ref_kind node_kind_at(const struct knode *n, size_t off, const struct strset *own,
 				int in_text)
 {
 	const struct knode *c = child_at(n, off);
 
 	if (!c)
-		return "other";
+		return KIND_OTHER;
 	if (c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) {
 		if (own && strset_has(own, c->name))
-			return "kconfig-entry";
+			return KIND_KCONFIG_ENTRY;
 		if (!in_text && off < line_end(c->file->data, c->file->len, c->start))
-			return "kconfig-entry";
+			return KIND_KCONFIG_ENTRY;
 	}
 	if (c->kind == KN_SOURCE)
-		return "kconfig-source";
+		return KIND_KCONFIG_SOURCE;
 	if (in_text)
-		return c->nkids ? node_kind_at(c, off, own, in_text) : "other";
+		return c->nkids ? node_kind_at(c, off, own, in_text) : KIND_OTHER;
 	if (c->kind == KN_IF && off < c->head_end)
-		return "kconfig-if";
+		return KIND_KCONFIG_IF;
 	if (off < c->head_end) {
 		for (const struct kattr *a = c->attrs; a; a = a->next)
 			if (off >= a->start && off < a->end)
 				return attr_kind(a, off);
-		return "other";
+		return KIND_OTHER;
 	}
 	if (c->end_start && off >= c->end_start)
-		return "other";
+		return KIND_OTHER;
 	return node_kind_at(c, off, own, in_text);
 }
 
@@ -425,13 +425,13 @@ const struct kconfig_def *kconfig_def_at(const struct kconfig_db *db, const char
 	return NULL;
 }
 
-const char *kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,
+enum ref_kind kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,
 			     const struct strset *own)
 {
 	const struct kfile *f = kconfig_file(db, path);
 
 	if (!f || off >= f->len)
-		return "other";
+		return KIND_OTHER;
 	return node_kind_at(&f->root, off, own, in_comment_or_string(f, off));
 }
 

@@ -17,6 +17,7 @@
 
 #include <stddef.h>
 
+#include "kind.h"
 #include "plan.h"
 #include "util.h"
 #include "walk.h"
@@ -85,16 +86,16 @@ const struct kconfig_def *kconfig_def_at(const struct kconfig_db *db, const char
 
 /*
  * What a reference at byte off of the Kconfig file path is:
- *   "kconfig-entry"    the config/menuconfig line, or any line of the entry of a
- *                      symbol in own (may be NULL)
- *   "kconfig-depends"  depends on, visible if, the `if` of a prompt
- *   "kconfig-select", "kconfig-imply"
- *   "kconfig-default"  default, def_bool/def_tristate, range (conditions included)
- *   "kconfig-if"       the line of an `if` block
- *   "kconfig-source"   a source line
- *   "other"            help text, comments, prompt strings, anything else
+ *   KIND_KCONFIG_ENTRY    the config/menuconfig line, or any line of the entry
+ *                         of a symbol in own (may be NULL)
+ *   KIND_KCONFIG_DEPENDS  depends on, visible if, the `if` of a prompt
+ *   KIND_KCONFIG_SELECT, KIND_KCONFIG_IMPLY
+ *   KIND_KCONFIG_DEFAULT  default, def_bool/def_tristate, range (conditions included)
+ *   KIND_KCONFIG_IF       the line of an `if` block
+ *   KIND_KCONFIG_SOURCE   a source line
+ *   KIND_OTHER            help text, comments, prompt strings, anything else
  */
-const char *kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,
+enum ref_kind kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,
 			     const struct strset *own);
 
 /* A whole-word occurrence of a symbol in a Kconfig file. */
@@ -104,7 +105,7 @@ struct kconfig_ref {
 	size_t off;
 	const char *sym;         /* as found (points into the file's text, not NUL-terminated) */
 	size_t sym_len;
-	const char *kind;        /* kconfig_ref_kind() */
+	enum ref_kind kind;      /* kconfig_ref_kind() */
 };
 
 /* Call fn for every occurrence of a symbol of syms (CONFIG_ prefixed ones too) in every file. */
@@ -134,7 +135,7 @@ struct kconfig_removed {
 struct kconfig_change {
 	char *path;
 	size_t line;
-	char *kind;              /* kconfig-entry, kconfig-depends, ... */
+	enum ref_kind kind;
 	char *reason;
 };
 

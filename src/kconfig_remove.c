@@ -66,7 +66,7 @@ struct pending {
 	struct kfile *file;
 	size_t start, end;
 	char *repl;              /* NULL: a note ("review") at the line of start */
-	const char *kind;
+	enum ref_kind kind;
 	char *symbol;            /* cause.symbol of the edit: the removed symbol it is about */
 	char *reason;
 	const char *text;        /* a note's text */
@@ -75,7 +75,7 @@ struct pending {
 /* A whole statement to delete, for the blank-line rule. */
 struct kdeletion {
 	size_t start, end;
-	const char *kind;
+	enum ref_kind kind;
 	char *reason;
 	struct knode *parent;
 	const char *symbol;      /* see deletion_symbol() */
@@ -487,7 +487,7 @@ static void mark_empty(struct knode *n)
 /* ---- edits ---- */
 
 static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t end,
-			const char *repl, const char *kind, const char *symbol, char *reason)
+			const char *repl, enum ref_kind kind, const char *symbol, char *reason)
 {
 	struct pending *p;
 
@@ -504,7 +504,7 @@ static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t
 }
 
 /* A note for a human, added with the edits. */
-static void add_note(struct remover *r, struct kfile *f, size_t off, const char *kind,
+static void add_note(struct remover *r, struct kfile *f, size_t off, enum ref_kind kind,
 		     char *reason, const char *text)
 {
 	add_pending(r, f, off, off, NULL, kind, NULL, reason);
@@ -551,10 +551,10 @@ static char *owner_name(const struct knode *n)
 	return xasprintf("%s \"%s\"", knode_name(n->kind), n->name ? n->name : "");
 }
 
-static const char *node_edit_kind(const struct knode *n)
+static enum ref_kind node_edit_kind(const struct knode *n)
 {
-	return n->kind == KN_IF ? "kconfig-if" : n->kind == KN_SOURCE ? "kconfig-source" :
-	       "kconfig-entry";
+	return n->kind == KN_IF ? KIND_KCONFIG_IF : n->kind == KN_SOURCE ? KIND_KCONFIG_SOURCE :
+	       KIND_KCONFIG_ENTRY;
 }
 
 /* The reason to delete a dead node (whose parent stays). */
@@ -708,7 +708,7 @@ static char *rewritten(const struct knode *n, const struct kexpr *e)
 
 /* Edit expression e of n (evaluated, touched, not n) to its simplified text. */
 static void rewrite_expr(struct remover *r, struct knode *n, const struct kexpr *e,
-			 const char *kind, const char *what)
+			 enum ref_kind kind, const char *what)
 {
 	char *owner = owner_name(n), *old = one_line(n->file->data, e->start, e->end);
 	char *text = rewritten(n, e), *flat = one_line(text, 0, strlen(text));
@@ -728,7 +728,7 @@ static void rewrite_expr(struct remover *r, struct knode *n, const struct kexpr 
 }
 
 static void delete_attr(struct remover *r, struct knode *n, const struct kattr *a,
-			const char *kind, const char *why, const char *cause)
+			enum ref_kind kind, const char *why, const char *cause)
 {
 	char *owner = owner_name(n), *line = one_line(n->file->data, a->kw_start, a->end);
 
@@ -740,7 +740,7 @@ static void delete_attr(struct remover *r, struct knode *n, const struct kattr *
 
 /* Remove [from, e->end): a condition that became y, with its "if". */
 static void drop_cond(struct remover *r, struct knode *n, const struct kattr *a, size_t from,
-		      const char *kind)
+		      enum ref_kind kind)
 {
 	char *owner = owner_name(n), *cond = one_line(n->file->data, a->cond->start, a->cond->end);
 
@@ -756,7 +756,7 @@ static void drop_cond(struct remover *r, struct knode *n, const struct kattr *a,
  * deletes the attribute (returns 1), m or partial rewrites it.
  */
 static int fix_cond(struct remover *r, struct knode *n, struct kattr *a, size_t from,
-		    const char *kind)
+		    enum ref_kind kind)
 {
 	int v = kx_eval(n->file->data, a->cond, &r->removed);
 
@@ -844,7 +844,7 @@ static int has_type(const struct knode *n, const struct kattr *a)
 static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 {
 	const char *src = n->file->data;
-	const char *kind = "kconfig-default";
+	enum ref_kind kind = KIND_KCONFIG_DEFAULT;
 	int v;
 
 	if (a->cond && kx_eval(src, a->cond, &r->removed) == 0 && a->cond->touched) {
@@ -936,7 +936,7 @@ static void fix_menuconfig(struct remover *r, struct knode *n)
 		return;
 	while (n->file->data[kw] == ' ' || n->file->data[kw] == '\t')
 		kw++;
-	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", "kconfig-entry", cause,
+	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", KIND_KCONFIG_ENTRY, cause,
 		    xasprintf("%s: menuconfig -> config, its prompt is never shown (%s removed)",
 			      n->name, cause));
 }
@@ -956,10 +956,10 @@ static void fix_attrs(struct remover *r, struct knode *n)
 			if (!a->expr->touched)
 				break;
 			if (v == 2)
-				delete_attr(r, n, a, "kconfig-depends", "is always true",
+				delete_attr(r, n, a, KIND_KCONFIG_DEPENDS, "is always true",
 					    kx_first_removed(a->expr, &r->removed));
 			else
-				rewrite_expr(r, n, a->expr, "kconfig-depends", "depends on");
+				rewrite_expr(r, n, a->expr, KIND_KCONFIG_DEPENDS, "depends on");
 			break;
 		case KA_VISIBLE:
 			if (!a->cond)
@@ -968,12 +968,12 @@ static void fix_attrs(struct remover *r, struct knode *n)
 			if (!a->cond->touched)
 				break;
 			if (v == 2) {
-				delete_attr(r, n, a, "kconfig-depends", "is always true",
+				delete_attr(r, n, a, KIND_KCONFIG_DEPENDS, "is always true",
 					    kx_first_removed(a->cond, &r->removed));
 			} else {
-				rewrite_expr(r, n, a->cond, "kconfig-depends", "visible if");
+				rewrite_expr(r, n, a->cond, KIND_KCONFIG_DEPENDS, "visible if");
 				if (v == 0)
-					add_note(r, n->file, a->start, "kconfig-depends",
+					add_note(r, n->file, a->start, KIND_KCONFIG_DEPENDS,
 						 xstrdup("the menu is now never visible"), NULL);
 			}
 			break;
@@ -987,19 +987,19 @@ static void fix_attrs(struct remover *r, struct knode *n)
 			if (v == 0 && a->kind == KA_TYPE) {
 				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
 
-				add_pending(r, n->file, a->kw_end, a->cond->end, "", "kconfig-depends",
+				add_pending(r, n->file, a->kw_end, a->cond->end, "", KIND_KCONFIG_DEPENDS,
 					    kx_first_removed(a->cond, &r->removed),
 					    xasprintf("%s: `%s`: the prompt is never shown (%s removed)",
 						      owner, line, kx_first_removed(a->cond, &r->removed)));
 				free(line);
 				free(owner);
 			} else {
-				fix_cond(r, n, a, a->prompt_end, "kconfig-depends");
+				fix_cond(r, n, a, a->prompt_end, KIND_KCONFIG_DEPENDS);
 			}
 			break;
 		case KA_SELECT:
 		case KA_IMPLY: {
-			const char *kind = a->kind == KA_SELECT ? "kconfig-select" : "kconfig-imply";
+			enum ref_kind kind = a->kind == KA_SELECT ? KIND_KCONFIG_SELECT : KIND_KCONFIG_IMPLY;
 			const char *target = a->expr->word;
 			const char *nw = a->kind == KA_SELECT ? replacement_of(r, target) : NULL;
 
@@ -1029,9 +1029,9 @@ static void fix_attrs(struct remover *r, struct knode *n)
 			if (!gone)
 				gone = kx_first_removed(a->expr2, &r->removed);
 			if (gone)
-				delete_attr(r, n, a, "kconfig-default", "names a removed symbol", gone);
+				delete_attr(r, n, a, KIND_KCONFIG_DEFAULT, "names a removed symbol", gone);
 			else if (a->cond)
-				fix_cond(r, n, a, a->expr2->end, "kconfig-default");
+				fix_cond(r, n, a, a->expr2->end, KIND_KCONFIG_DEFAULT);
 			break;
 		}
 		default:
@@ -1051,14 +1051,14 @@ static void fix_if(struct remover *r, struct knode *n)
 		char *cond = one_line(n->file->data, n->cond->start, n->cond->end);
 		const char *cause = kx_first_removed(n->cond, &r->removed);
 
-		add_pending(r, n->file, n->start, n->head_end, "", "kconfig-if", cause,
+		add_pending(r, n->file, n->start, n->head_end, "", KIND_KCONFIG_IF, cause,
 			    xasprintf("`if %s` is always true (%s removed): keep its contents", cond,
 				      cause));
-		add_pending(r, n->file, n->end_start, n->end, "", "kconfig-if", cause,
+		add_pending(r, n->file, n->end_start, n->end, "", KIND_KCONFIG_IF, cause,
 			    xasprintf("the endif of `if %s` (%s removed)", cond, cause));
 		free(cond);
 	} else {
-		rewrite_expr(r, n, n->cond, "kconfig-if", "if");
+		rewrite_expr(r, n, n->cond, KIND_KCONFIG_IF, "if");
 	}
 }
 
@@ -1186,7 +1186,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 			char *why = explain(res, file->how, file->cause);
 
 			sv_push(&res->orphans, file->path);
-			add_note(&r, file, 0, "kconfig-source", why,
+			add_note(&r, file, 0, KIND_KCONFIG_SOURCE, why,
 				 "no longer sourced from any Kconfig file");
 			continue;
 		}
@@ -1221,7 +1221,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		c = &res->changes[res->nchanges++];
 		c->path = xstrdup(p->file->path);
 		c->line = line_of_offset(p->file->data, p->start);
-		c->kind = xstrdup(p->kind);
+		c->kind = p->kind;
 		c->reason = xstrdup(p->reason);
 	}
 	free_remover(&r);
@@ -1237,7 +1237,6 @@ void kconfig_result_release(struct kconfig_result *res)
 	}
 	for (size_t i = 0; i < res->nchanges; i++) {
 		free(res->changes[i].path);
-		free(res->changes[i].kind);
 		free(res->changes[i].reason);
 	}
 	free(res->removed);

@@ -1,23 +1,87 @@
 /*
- * kind.h - the kinds of reference (and of edit): one table, in the order a
- * reader expects them, that locate's human report, remove's summary,
- * `excise locate --list-kinds` and the README's list all follow (the golden
- * case locate-list-kinds compares the README with it).  A new kind of
- * reference is a row here.  References, edits and notes still carry the
- * kind as its name (a string), not as an index into this table.
+ * kind.h - the kinds of reference (and of edit): one enum and one table, in
+ * the order a reader expects them, that locate's human report, remove's
+ * summary, `excise locate --list-kinds` and the README's list all follow
+ * (the golden case locate-list-kinds compares the README with it).  A new
+ * kind of reference is a value here and a row in kind.c.  References,
+ * edits, deletions and notes carry the kind as this enum; the name is only
+ * for output.  The last values are kinds only the dangling report tells
+ * apart (a comment, a string, a definition); locate does not list them.
  */
 #ifndef EXCISE_KIND_H
 #define EXCISE_KIND_H
 
 #include <stddef.h>
 
+enum ref_kind {
+	KIND_NONE,              /* not a reference */
+	KIND_KCONFIG_ENTRY,
+	KIND_KCONFIG_DEPENDS,
+	KIND_KCONFIG_SELECT,
+	KIND_KCONFIG_IMPLY,
+	KIND_KCONFIG_DEFAULT,
+	KIND_KCONFIG_IF,
+	KIND_KCONFIG_SOURCE,
+	KIND_MAKEFILE,
+	KIND_DEFCONFIG,
+	KIND_MAINTAINERS,
+	KIND_DOC,
+	KIND_DOC_INDEX,
+	KIND_DOC_TABLE,
+	KIND_CREDITS,
+	KIND_C_IFDEF,
+	KIND_C_IS_ENABLED,
+	KIND_C_INCLUDE,
+	KIND_C_CALL,
+	KIND_C_OTHER,
+	KIND_SELFTEST,
+	KIND_SCRIPT,
+	KIND_OTHER,
+	/* the dangling report's own distinctions */
+	KIND_KCONFIG_TEXT,      /* help text, a comment or a prompt of a Kconfig file */
+	KIND_C_COMMENT,
+	KIND_C_STRING,
+	KIND_C_DEFINE,          /* #define CONFIG_X */
+	KIND_C_ENUM,            /* an enum constant CONFIG_X */
+	KIND_MAKEFILE_DEFINE,   /* -DCONFIG_X in a Makefile */
+	KIND_CHANGELOG,
+	KIND_DEFCONFIG_COMMENT,
+	KIND_MAKEFILE_COMMENT,
+	KIND_MAKE_VARIABLE,      /* CONFIG_X = ... in a Makefile */
+	KIND_SCRIPT_VARIABLE,    /* a script's variable named CONFIG_X */
+	KIND_COUNT
+};
+
+/* Where a kind of reference stands: what series and dangling group on. */
+enum kind_family {
+	FAMILY_NONE,
+	FAMILY_KCONFIG,         /* a Kconfig file: kconfig-* */
+	FAMILY_MAKEFILE,
+	FAMILY_DEFCONFIG,
+	FAMILY_MAINTAINERS,
+	FAMILY_DOC,             /* doc, doc-index, doc-table */
+	FAMILY_C,               /* c-* */
+	FAMILY_OTHER,           /* credits, selftests, scripts, changelogs, anything else */
+};
+
 struct kind_info {
 	const char *name;          /* "kconfig-depends": what reports, plans and TSV say */
 	const char *description;   /* one line, for --list-kinds and the README */
-	int planned;               /* remove edits references of this kind (its summary counts them) */
+	enum kind_family family;
+	unsigned planned : 1;      /* remove edits references of this kind (its summary counts them) */
+	unsigned listed : 1;       /* a kind locate reports (--list-kinds, the README) */
 };
 
-extern const struct kind_info kind_table[];
-extern const size_t kind_count;
+extern const struct kind_info kind_table[KIND_COUNT];
+
+static inline const char *kind_name(enum ref_kind k)
+{
+	return kind_table[k].name;
+}
+
+static inline enum kind_family kind_family(enum ref_kind k)
+{
+	return kind_table[k].family;
+}
 
 #endif

@@ -606,7 +606,7 @@ static void compare_file(struct job *job, const char *path, const char *before, 
 					l->why = xasprintf("dropped with lines %zu-%zu (%s)",
 							   line_of_offset(before, e->start),
 							   line_of_offset(before, e->end ? e->end - 1 : 0),
-							   e->reason ? e->reason : e->kind);
+							   e->reason ? e->reason : kind_name(e->kind));
 			}
 		}
 		if (!l->why)
@@ -970,18 +970,18 @@ static void find_selectors(const struct plan *plan, struct strvec *out)
 		const char *r = e->reason, *colon, *kw;
 		size_t n;
 
-		if (!r || (strcmp(e->kind, "kconfig-select") && strcmp(e->kind, "kconfig-imply")))
+		if (!r || (e->kind != KIND_KCONFIG_SELECT && e->kind != KIND_KCONFIG_IMPLY))
 			continue;
 		colon = strstr(r, ": ");
-		kw = strstr(r, strcmp(e->kind, "kconfig-select") ? "imply " : "select ");
+		kw = strstr(r, e->kind != KIND_KCONFIG_SELECT ? "imply " : "select ");
 		if (!colon || !kw)
 			continue;
-		kw += strcmp(e->kind, "kconfig-select") ? 6 : 7;
+		kw += e->kind != KIND_KCONFIG_SELECT ? 6 : 7;
 		for (n = 0; is_word_char((unsigned char)kw[n]); n++)
 			;
 		sv_push_owned(out, xasprintf("%.*s (%s:%zu) %s %.*s", (int)(colon - r), r, e->path,
 					     f ? line_of_offset(f->data, e->start) : 0,
-					     strcmp(e->kind, "kconfig-select") ? "implied" : "selected", (int)n, kw));
+					     e->kind != KIND_KCONFIG_SELECT ? "implied" : "selected", (int)n, kw));
 	}
 }
 
@@ -1150,7 +1150,7 @@ size_t links_apply_replacements(struct plan *plan, struct links_result *res,
 			char *why = xasprintf("replace-call %s=%s: %s lost its definition (%s:%zu)", r->name,
 					      repl, r->name, r->def_path, r->def_line);
 
-			plan_edit(plan, r->path, r->off, r->off + r->len, repl, "c-call", why);
+			plan_edit(plan, r->path, r->off, r->off + r->len, repl, KIND_C_CALL, why);
 			free(why);
 			free(r->name), free(r->def_path), free(r->def_why), free(r->path), free(r->text);
 			done++;

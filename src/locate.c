@@ -226,7 +226,7 @@ static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, cons
 static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, const char *buf,
 			 size_t len, const struct pattern *p, struct c_lexer *lx)
 {
-	const char *kind = classify_path(path);
+	enum ref_kind kind = classify_path(path);
 	const struct keep_rule *keep = footprint_keep(c->fp, path);
 
 	r->action = "remove";
@@ -235,7 +235,7 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 
 		if (d) {
 			/* A line inside the subsystem's own entry belongs to the entry. */
-			r->kind = "kconfig-entry";
+			r->kind = KIND_KCONFIG_ENTRY;
 			r->line = d->line;
 			r->last_line = line_of_offset(buf, d->end ? d->end - 1 : 0);
 			free(r->text);
@@ -244,32 +244,32 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			return;
 		}
 		kind = kconfig_ref_kind(c->db, path, r->off, &c->own);
-		if (!strcmp(kind, "kconfig-entry")) {
+		if (kind == KIND_KCONFIG_ENTRY) {
 			/* "config X" where X is not ours but the line names ours: a prose mention. */
-			kind = "other";
+			kind = KIND_OTHER;
 		}
 	} else if (!kind && (is_c_file(path) || ends_with(path, ".S"))) {
 		kind = classify_c(lx, r->off, p->tag == PAT_IDENT || p->tag == PAT_HEADER);
-		if (!strcmp(kind, "c-call") && p->tag == PAT_HEADER)
-			kind = "c-other";
+		if (kind == KIND_C_CALL && p->tag == PAT_HEADER)
+			kind = KIND_C_OTHER;
 	} else if (!kind && is_doc_file(path)) {
 		char *target = doc_toctree_target(path, buf, len, r->off);
 
-		kind = "doc";
+		kind = KIND_DOC;
 		if (target) {
 			for (size_t i = 0; i < c->fp->paths.n; i++) {
 				const char *o = c->fp->paths.v[i];
 				size_t tn = strlen(target);
 
 				if (!strncmp(o, target, tn) && (o[tn] == '.' || o[tn] == '\0' || o[tn] == '/')) {
-					kind = "doc-index";
+					kind = KIND_DOC_INDEX;
 					r->reason = xasprintf("toctree entry of %s", o);
 				}
 			}
 			free(target);
 		}
-		if (!strcmp(kind, "doc") && p->tag == PAT_DOC_STEM) {
-			r->kind = NULL;   /* the stem alone, outside a toctree: not a reference */
+		if (kind == KIND_DOC && p->tag == PAT_DOC_STEM) {
+			r->kind = KIND_NONE;   /* the stem alone, outside a toctree: not a reference */
 			return;
 		}
 		/* The whole path-like token around the match: "drivers/net/ixgb" for "/ixgb". */
@@ -279,22 +279,22 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			ts--;
 		while (te < len && (is_word_char((unsigned char)buf[te]) || buf[te] == '/' || buf[te] == '-'))
 			te++;
-		if (!strcmp(kind, "doc") && !doc_is_bare_list_item(buf, len, r->off, ts, te)) {
+		if (kind == KIND_DOC && !doc_is_bare_list_item(buf, len, r->off, ts, te)) {
 			r->action = "review";
 			r->reason = xstrdup("mentioned in running text: left for a human to edit");
-		} else if (!strcmp(kind, "doc")) {
+		} else if (kind == KIND_DOC) {
 			r->reason = xstrdup("a list item that is nothing but the mention");
 		}
 	} else if (!kind) {
-		kind = "other";
+		kind = KIND_OTHER;
 	}
 	/* "/name" is a path only after a path component: not "http://name.org". */
 	if (p->tag == PAT_STALE_PATH && (r->off == 0 || !is_word_char((unsigned char)buf[r->off - 1]))) {
-		r->kind = NULL;
+		r->kind = KIND_NONE;
 		return;
 	}
-	if (p->tag == PAT_DOC_STEM && strcmp(kind, "doc-index")) {
-		r->kind = NULL;
+	if (p->tag == PAT_DOC_STEM && kind != KIND_DOC_INDEX) {
+		r->kind = KIND_NONE;
 		return;
 	}
 	r->kind = kind;
@@ -302,12 +302,12 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		r->action = "kept";
 		free(r->reason);
 		r->reason = xstrdup(keep->reason);
-	} else if (!strcmp(kind, "other") || !strcmp(kind, "script") || !strcmp(kind, "c-other")) {
+	} else if (kind == KIND_OTHER || kind == KIND_SCRIPT || kind == KIND_C_OTHER) {
 		r->action = "review";
 		if (!r->reason)
-			r->reason = xstrdup(!strcmp(kind, "script") ? "a script names it: check by hand"
+			r->reason = xstrdup(kind == KIND_SCRIPT ? "a script names it: check by hand"
 					    : "prose, a comment or a string: left for a human to edit");
-	} else if (!strcmp(kind, "maintainers") && p->tag == PAT_WORD) {
+	} else if (kind == KIND_MAINTAINERS && p->tag == PAT_WORD) {
 		r->action = "review";
 		r->reason = xstrdup("MAINTAINERS text that is not a file pattern");
 	}
@@ -688,7 +688,7 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 			r.path = xstrdup(files[f]);
 			r.line = b[i].first_line;
 			r.last_line = b[i].last_line;
-			r.kind = "doc-table";
+			r.kind = KIND_DOC_TABLE;
 			r.action = "remove";
 			r.off = b[i].start;
 			r.match = xstrdup(b[i].what);
@@ -794,7 +794,7 @@ static void add_maintainers_sections(const struct footprint *fp, const struct tr
 			r.path = xstrdup("MAINTAINERS");
 			r.line = line;
 			r.last_line = line;
-			r.kind = "maintainers";
+			r.kind = KIND_MAINTAINERS;
 			r.action = "remove";
 			r.off = p;
 			r.text = line_text(sb.buf, sb.len, p);

@@ -8,6 +8,7 @@
 #include <stddef.h>
 
 #include "kconfig.h"
+#include "kind.h"
 #include "target.h"
 #include "walk.h"
 
@@ -29,7 +30,7 @@ enum pattern_tag {
 struct ref {
 	char *path;
 	size_t line;
-	const char *kind;       /* "kconfig-entry", "defconfig", ... */
+	enum ref_kind kind;     /* KIND_NONE: not a reference */
 	const char *action;     /* "remove", "kept", "review" */
 	char *match;            /* the matched text */
 	char *text;             /* the line, without its newline */

@@ -111,9 +111,9 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 			/* The section and the blank line after it (or before it, at the end). */
 			if (stop == sec->end && sec->start > 1 && d[sec->start - 1] == '\n' &&
 			    d[sec->start - 2] == '\n')   /* a blank line, not the end of the section before */
-				plan_edit(plan, "MAINTAINERS", sec->start - 1, sec->end, "", "maintainers", why);
+				plan_edit(plan, "MAINTAINERS", sec->start - 1, sec->end, "", KIND_MAINTAINERS, why);
 			else
-				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", "maintainers", why);
+				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", KIND_MAINTAINERS, why);
 			plan_set_cause(plan, NULL, NULL, 1);
 			sv_push_owned(removed, title);
 			free(why);
@@ -128,7 +128,7 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 				if (v && maintainers_pattern_owned(fp, v)) {
 					char *why = xasprintf("%c: %s points into removed files", d[p], v);
 
-					plan_edit(plan, "MAINTAINERS", p, le, "", "maintainers", why);
+					plan_edit(plan, "MAINTAINERS", p, le, "", KIND_MAINTAINERS, why);
 					free(why);
 				}
 				free(v);

@@ -30,16 +30,16 @@ void plan_release(struct plan *plan)
 	}
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i];
-		free(e->path), free(e->repl), free(e->kind), free(e->reason), free(e->group);
+		free(e->path), free(e->repl), free(e->reason), free(e->group);
 		free(e->cause.symbol), free(e->cause.to);
 	}
 	for (size_t i = 0; i < plan->ndels; i++) {
 		struct deletion *d = &plan->dels[i];
-		free(d->path), free(d->kind), free(d->reason), free(d->group);
+		free(d->path), free(d->reason), free(d->group);
 	}
 	for (size_t i = 0; i < plan->nnotes; i++) {
 		struct note *n = &plan->notes[i];
-		free(n->path), free(n->kind), free(n->action), free(n->reason), free(n->text);
+		free(n->path), free(n->action), free(n->reason), free(n->text);
 	}
 	free(plan->files), free(plan->file_slots), free(plan->edits), free(plan->dels),
 		free(plan->notes);
@@ -120,7 +120,7 @@ static char *dup_or_null(const char *s)
 }
 
 void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
-	       const char *repl, const char *kind, const char *reason)
+	       const char *repl, enum ref_kind kind, const char *reason)
 {
 	const struct plan_file *f = find_file(plan, path);
 	struct edit *e;
@@ -136,7 +136,7 @@ void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
 	e->start = start;
 	e->end = end;
 	e->repl = xstrdup(repl ? repl : "");
-	e->kind = xstrdup(kind);
+	e->kind = kind;
 	e->reason = dup_or_null(reason);
 	e->group = NULL;
 	e->cause = (struct cause){ NULL, NULL, 0 };
@@ -144,7 +144,7 @@ void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
 }
 
 void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t end,
-		       const char *kind, const char *reason)
+		       enum ref_kind kind, const char *reason)
 {
 	const struct plan_file *f = find_file(plan, path);
 
@@ -155,8 +155,7 @@ void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t
 	plan_edit(plan, path, start, end, "", kind, reason);
 }
 
-void plan_delete(struct plan *plan, const char *path, int is_dir, const char *kind,
-		 const char *reason)
+void plan_delete(struct plan *plan, const char *path, int is_dir, const char *reason)
 {
 	struct deletion *d;
 	size_t n = strlen(path);
@@ -174,13 +173,12 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *ki
 	d = &plan->dels[plan->ndels++];
 	d->path = norm;
 	d->is_dir = is_dir;
-	d->kind = xstrdup(kind);
 	d->reason = dup_or_null(reason);
 	d->group = NULL;
 	plan->seq++;
 }
 
-void plan_note(struct plan *plan, const char *path, size_t line, const char *kind,
+void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind kind,
 	       const char *action, const char *reason, const char *text)
 {
 	struct note *n;
@@ -193,7 +191,7 @@ void plan_note(struct plan *plan, const char *path, size_t line, const char *kin
 	n = &plan->notes[plan->nnotes++];
 	n->path = xstrdup(path);
 	n->line = line;
-	n->kind = xstrdup(kind);
+	n->kind = kind;
 	n->action = xstrdup(action);
 	n->reason = dup_or_null(reason);
 	n->text = dup_or_null(text);
@@ -255,7 +253,7 @@ static int cmp_edit(const void *a, const void *b)
 
 static void drop_edit(struct edit *e)
 {
-	free(e->path), free(e->repl), free(e->kind), free(e->reason), free(e->group);
+	free(e->path), free(e->repl), free(e->reason), free(e->group);
 	free(e->cause.symbol), free(e->cause.to);
 	e->path = NULL;
 }
@@ -294,8 +292,8 @@ static int merge_edits(struct plan *plan, struct strbuf *err)
 				const struct plan_file *f = find_file(plan, e->path);
 
 				sb_addf(err, "%s:%zu: conflicting edits (%s: %s; %s: %s)\n", e->path,
-					line_of_offset(f->data, e->start), prev->kind,
-					prev->reason ? prev->reason : "", e->kind,
+					line_of_offset(f->data, e->start), kind_name(prev->kind),
+					prev->reason ? prev->reason : "", kind_name(e->kind),
 					e->reason ? e->reason : "");
 				bad = 1;
 			}

@@ -17,6 +17,7 @@
 #include <sys/types.h>
 #include <time.h>
 
+#include "kind.h"
 #include "util.h"
 
 /*
@@ -35,17 +36,16 @@ struct edit {
 	size_t start;
 	size_t end;
 	char *repl;      /* replacement text, "" to delete */
-	char *kind;      /* reference kind, e.g. "kconfig-depends" */
+	enum ref_kind kind;
 	char *reason;    /* one line, for the report and commit messages */
 	char *group;     /* patch-series area, or NULL to derive from path */
 	struct cause cause;
 	size_t seq;      /* insertion order, for stable sorting */
 };
 
-/* A file or directory to delete (directories recursively). */
+/* A file or directory to delete (directories recursively): one the subsystem owns. */
 struct deletion {
 	char *path;
-	char *kind;
 	char *reason;
 	char *group;
 	int is_dir;
@@ -55,7 +55,7 @@ struct deletion {
 struct note {
 	char *path;
 	size_t line;
-	char *kind;
+	enum ref_kind kind;
 	char *action;    /* "kept" or "review" */
 	char *reason;
 	char *text;      /* the line, without its newline */
@@ -102,14 +102,13 @@ const struct plan_file *plan_find(const struct plan *plan, const char *path);
 
 /* Replace bytes [start, end) of path; the file must have been read by plan_file(). */
 void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
-	       const char *repl, const char *kind, const char *reason);
+	       const char *repl, enum ref_kind kind, const char *reason);
 /* Delete whole lines: from the line holding start to the end of the line holding end - 1. */
 void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t end,
-		       const char *kind, const char *reason);
+		       enum ref_kind kind, const char *reason);
 /* Delete a file or a directory tree. */
-void plan_delete(struct plan *plan, const char *path, int is_dir, const char *kind,
-		 const char *reason);
-void plan_note(struct plan *plan, const char *path, size_t line, const char *kind,
+void plan_delete(struct plan *plan, const char *path, int is_dir, const char *reason);
+void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind kind,
 	       const char *action, const char *reason, const char *text);
 /* Set the patch-series area of the most recent edit or deletion. */
 void plan_set_group(struct plan *plan, const char *group);

@@ -57,8 +57,7 @@ static void plan_deletions(struct plan *plan, const struct footprint *fp, const 
 		int exists, dir = tree_path_is_dir(t, rel, &exists);
 
 		if (exists) {
-			plan_delete(plan, rel, dir, dir ? "own-dir" : "own-file",
-				    dir ? "the subsystem's own directory" : "the subsystem's own file");
+			plan_delete(plan, rel, dir, dir ? "the subsystem's own directory" : "the subsystem's own file");
 			plan_set_group(plan, group_of(rel));
 		}
 		free(rel);
@@ -174,7 +173,7 @@ static void add_companions(struct removal *r)
 
 /* Delete lines first..last (1-based) of path. */
 static void delete_line_range(struct plan *plan, const char *path, size_t first, size_t last,
-			      const char *kind, const char *reason)
+			      enum ref_kind kind, const char *reason)
 {
 	const struct plan_file *f = plan_file(plan, path);
 	size_t off = 0, line = 1, start = 0;
@@ -289,19 +288,19 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			strset_add(&makefiles, ref->path);
 		else if (fclass == FILE_DEFCONFIG)
 			strset_add(&configs, ref->path);
-		else if (!strcmp(ref->kind, "c-ifdef"))
+		else if (ref->kind == KIND_C_IFDEF)
 			strset_add(&cpp_files, ref->path);
-		else if (!strcmp(ref->kind, "c-is-enabled"))
+		else if (ref->kind == KIND_C_IS_ENABLED)
 			strset_add(&en_files, ref->path);
-		else if (!strcmp(ref->kind, "c-include"))
+		else if (ref->kind == KIND_C_INCLUDE)
 			strset_add(&inc_files, ref->path);
-		else if (!strcmp(ref->kind, "c-call"))
+		else if (ref->kind == KIND_C_CALL)
 			strset_add(&call_files, ref->path);
-		else if (!strcmp(ref->kind, "doc-table") || !strcmp(ref->kind, "doc-index") ||
-			 !strcmp(ref->kind, "doc"))
+		else if (ref->kind == KIND_DOC_TABLE || ref->kind == KIND_DOC_INDEX ||
+			 ref->kind == KIND_DOC)
 			delete_line_range(&r->plan, ref->path, ref->line, ref->last_line, ref->kind,
 					  ref->reason ? ref->reason : "names the removed subsystem");
-		else if (!strcmp(ref->kind, "maintainers"))
+		else if (ref->kind == KIND_MAINTAINERS)
 			;   /* maintainers_remove below */
 		else
 			plan_note(&r->plan, ref->path, ref->line, ref->kind, "review",
@@ -534,11 +533,11 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 	fprintf(out, "%s %s (%s)\n", applied ? "removed" : "would remove", r->fp.title, r->fp.name);
 	for (size_t i = 0; i < r->plan.ndels; i++)
 		fprintf(out, "  delete  %s%s\n", r->plan.dels[i].path, r->plan.dels[i].is_dir ? "/" : "");
-	for (size_t k = 0; k < kind_count; k++) {
+	for (size_t k = 0; k < KIND_COUNT; k++) {
 		size_t n = 0;
 
 		for (size_t i = 0; i < r->plan.nedits && kind_table[k].planned; i++)
-			n += !strcmp(r->plan.edits[i].kind, kind_table[k].name);
+			n += r->plan.edits[i].kind == k;
 		if (n)
 			fprintf(out, "  %-16s %3zu edit%s\n", kind_table[k].name, n, n == 1 ? "" : "s");
 	}
@@ -549,7 +548,7 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 	for (size_t i = 0; i < r->plan.nnotes; i++) {
 		const struct note *n = &r->plan.notes[i];
 
-		fprintf(out, "  %s: %s:%zu (%s): %s\n", n->action, n->path, n->line, n->kind,
+		fprintf(out, "  %s: %s:%zu (%s): %s\n", n->action, n->path, n->line, kind_name(n->kind),
 			n->reason ? n->reason : "");
 	}
 	for (size_t i = 0; i < r->problems.n; i++)

@@ -26,7 +26,7 @@ struct remove_options {
 
 /* Counts of what one module changed, for the summary. */
 struct remove_count {
-	const char *kind;
+	enum ref_kind kind;
 	size_t n;
 };
 

@@ -90,7 +90,7 @@ static void report_json(FILE *out, const struct footprint *fp, const struct loca
 		fputs("    {\"path\": ", out);
 		json_string(out, r->path);
 		fprintf(out, ", \"line\": %zu, \"last_line\": %zu, \"kind\": ", r->line, r->last_line);
-		json_string(out, r->kind);
+		json_string(out, kind_name(r->kind));
 		fputs(", \"match\": ", out);
 		json_string(out, r->match);
 		fputs(", \"text\": ", out);
@@ -124,7 +124,7 @@ static void report_tsv(FILE *out, const struct footprint *fp, const struct locat
 		const struct ref *r = &res->refs[i];
 
 		tsv_field(out, r->path);
-		fprintf(out, "\t%zu\t%s\t", r->line, r->kind);
+		fprintf(out, "\t%zu\t%s\t", r->line, kind_name(r->kind));
 		tsv_field(out, r->match);
 		fputc('\t', out);
 		tsv_field(out, r->text);
@@ -166,18 +166,18 @@ static void report_human(FILE *out, const struct footprint *fp, const struct loc
 	}
 	for (size_t i = 0; i < fp->derivation.n; i++)
 		fprintf(out, "  derived: %s\n", fp->derivation.v[i]);
-	for (size_t k = 0; k < kind_count; k++) {
+	for (size_t k = 0; k < KIND_COUNT; k++) {
 		size_t n = 0;
 
 		for (size_t i = 0; i < res->n; i++)
-			n += !strcmp(res->refs[i].kind, kind_table[k].name);
+			n += res->refs[i].kind == k;
 		if (!n)
 			continue;
 		fprintf(out, "\n%s (%zu)\n", kind_table[k].name, n);
 		for (size_t i = 0; i < res->n; i++) {
 			const struct ref *r = &res->refs[i];
 
-			if (strcmp(r->kind, kind_table[k].name))
+			if (r->kind != k)
 				continue;
 			fprintf(out, "  %s:%zu: %s", r->path, r->line, r->text);
 			if (strcmp(r->action, "remove") || r->last_line > r->line)

@@ -277,18 +277,18 @@ static enum series_area edit_area(const struct splitter *sp, const struct edit *
 		a = area_of_group(e->group);
 	if (a >= 0)
 		return (enum series_area)a;
-	if (!strcmp(e->kind, "maintainers"))
+	if (e->kind == KIND_MAINTAINERS)
 		return AREA_MAINTAINERS;
-	if (starts_with(e->kind, "doc"))
+	if (kind_family(e->kind) == FAMILY_DOC)
 		return AREA_DOCS;
-	if (starts_with(e->kind, "kconfig-")) {
+	if (kind_family(e->kind) == FAMILY_KCONFIG) {
 		int defines = defined_in(sp, e);
 
 		if (defines >= 0)
 			return (enum series_area)defines;
 		sym = e->cause.symbol;
 	}
-	else if (!strcmp(e->kind, "makefile"))
+	else if (e->kind == KIND_MAKEFILE)
 		sym = e->cause.symbol;
 	return is_dependent(sp, sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
@@ -327,7 +327,7 @@ static int edit_refers_to(const struct plan *plan, const struct edit *e, const s
 		return 0;
 	text = f->data + e->start;
 	n = e->end - e->start;
-	if (!strcmp(e->kind, "makefile")) {
+	if (e->kind == KIND_MAKEFILE) {
 		char *dir = dir_name(e->path);
 		size_t dl = strlen(dir);
 		const char *rel = d->path;
@@ -348,7 +348,7 @@ static int edit_refers_to(const struct plan *plan, const struct edit *e, const s
 			free(w);
 		}
 		free(dir);
-	} else if (starts_with(e->kind, "kconfig-")) {
+	} else if (kind_family(e->kind) == FAMILY_KCONFIG) {
 		char *w = xasprintf("\"%s%s", d->path, d->is_dir ? "/" : "\"");
 
 		hit = memmem(text, n, w, strlen(w)) != NULL;
@@ -893,7 +893,7 @@ static void list_changes(struct strbuf *sb, const struct plan *plan, const struc
 		if (distinct && ends_with(reasons.v[0], ": requested"))
 			sb_addn(sb, reasons.v[0], strlen(reasons.v[0]) - strlen(": requested"));
 		else
-			sb_adds(sb, distinct ? reasons.v[0] : e->kind);
+			sb_adds(sb, distinct ? reasons.v[0] : kind_name(e->kind));
 		if (distinct > 1)
 			sb_addf(sb, " (and %zu more change%s)", j - i - 1, j - i - 1 == 1 ? "" : "s");
 		else if (j - i > 1)
@@ -915,7 +915,7 @@ static void list_line_edits(struct strbuf *sb, const struct plan *plan,
 		if (e->cause.section)
 			continue;
 		sb_addf(sb, "  %s:%zu: %s\n", e->path, f ? line_of_offset(f->data, e->start) : 0,
-			e->reason ? e->reason : e->kind);
+			e->reason ? e->reason : kind_name(e->kind));
 	}
 }
 
@@ -948,7 +948,7 @@ static void list_notes(struct strbuf *sb, const struct plan *plan, const struct 
 		if (!any)
 			sb_addf(sb, "\n%s\n", heading);
 		any = 1;
-		sb_addf(sb, "  %s:%zu: %s\n", n->path, n->line, n->reason ? n->reason : n->kind);
+		sb_addf(sb, "  %s:%zu: %s\n", n->path, n->line, n->reason ? n->reason : kind_name(n->kind));
 	}
 }
 
@@ -1196,8 +1196,8 @@ static void summary_table(struct strbuf *sb, const struct removal *r)
 	for (size_t i = 0; i < r->plan.ndels; i++)
 		files += deleted_files(r, &r->plan.dels[i]);
 	for (size_t i = 0; i < r->plan.nedits; i++)
-		if (!sv_contains(&kinds, r->plan.edits[i].kind))
-			sv_push(&kinds, r->plan.edits[i].kind);
+		if (!sv_contains(&kinds, kind_name(r->plan.edits[i].kind)))
+			sv_push(&kinds, kind_name(r->plan.edits[i].kind));
 	sv_sort_uniq(&kinds);
 	for (size_t i = 0; i < r->plan.nnotes; i++) {
 		kept += !strcmp(r->plan.notes[i].action, "kept");
@@ -1210,7 +1210,7 @@ static void summary_table(struct strbuf *sb, const struct removal *r)
 		size_t n = 0;
 
 		for (size_t i = 0; i < r->plan.nedits; i++)
-			n += !strcmp(r->plan.edits[i].kind, kinds.v[k]);
+			n += !strcmp(kind_name(r->plan.edits[i].kind), kinds.v[k]);
 		sb_addf(sb, "  %-22s  %5zu\n", kinds.v[k], n);
 	}
 	sb_addf(sb, "  %-22s  %5zu\n", "dependents removed", r->dependents.n);

@@ -11,7 +11,7 @@ static const char *kind_c(const char *text, const char *needle, int ident)
 	struct c_lexer lx;
 
 	c_lexer_init(&lx, text, strlen(text));
-	return classify_c(&lx, (size_t)(strstr(text, needle) - text), ident);
+	return kind_name(classify_c(&lx, (size_t)(strstr(text, needle) - text), ident));
 }
 
 static void test_c(void)
@@ -40,12 +40,12 @@ static void test_c(void)
 	CHECK(c_lexer_at(&lx, (size_t)(strstr(src, "in a comment") - src)) == C_COMMENT);
 	CHECK(c_lexer_at(&lx, (size_t)(strstr(src, "char") - src)) == C_CODE);
 	CHECK(c_lexer_at(&lx, (size_t)(strstr(src, "CONFIG_X\";") - src)) == C_STRING);
-	CHECK_STR(classify_path("CREDITS"), "credits");
-	CHECK_STR(classify_path("MAINTAINERS"), "maintainers");
-	CHECK_STR(classify_path("tools/testing/selftests/net/config"), "selftest");
-	CHECK_STR(classify_path("arch/arm/configs/pxa_defconfig"), "defconfig");
-	CHECK_STR(classify_path("scripts/checkpatch.pl"), "script");
-	CHECK(classify_path("mm/slab.c") == NULL && classify_path("mm/Kconfig") == NULL);
+	CHECK_STR(kind_name(classify_path("CREDITS")), "credits");
+	CHECK_STR(kind_name(classify_path("MAINTAINERS")), "maintainers");
+	CHECK_STR(kind_name(classify_path("tools/testing/selftests/net/config")), "selftest");
+	CHECK_STR(kind_name(classify_path("arch/arm/configs/pxa_defconfig")), "defconfig");
+	CHECK_STR(kind_name(classify_path("scripts/checkpatch.pl")), "script");
+	CHECK(classify_path("mm/slab.c") == KIND_NONE && classify_path("mm/Kconfig") == KIND_NONE);
 }
 
 static void test_kbuild(void)

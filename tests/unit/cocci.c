@@ -162,20 +162,10 @@ static void test_stderr(void)
 
 static void test_kind(void)
 {
-	char *k;
-
-	k = cocci_kind("is_enabled.cocci");
-	CHECK_STR(k, "c-is-enabled");
-	free(k);
-	k = cocci_kind("include.cocci");
-	CHECK_STR(k, "c-include");
-	free(k);
-	k = cocci_kind("cocci/calls.cocci");
-	CHECK_STR(k, "c-call");
-	free(k);
-	k = cocci_kind("new_thing.cocci");
-	CHECK_STR(k, "c-new-thing");
-	free(k);
+	CHECK(cocci_kind("is_enabled.cocci") == KIND_C_IS_ENABLED);
+	CHECK(cocci_kind("include.cocci") == KIND_C_INCLUDE);
+	CHECK(cocci_kind("cocci/calls.cocci") == KIND_C_CALL);
+	CHECK(cocci_kind("new_thing.cocci") == KIND_C_OTHER);
 }
 
 /* The canned diff into the plan: edits, their reasons, the result, notes. */
@@ -193,7 +183,7 @@ static void test_to_plan(void)
 	plan_init(&plan, unit_dir);
 	CHECK(cocci_parse_diff(diff_text, strlen(diff_text), &d, &err) == 0);
 	cocci_parse_report(report_text, strlen(report_text), &f);
-	n = cocci_diff_to_plan(&plan, &d, &f, "c-test", "fallback", &err);
+	n = cocci_diff_to_plan(&plan, &d, &f, KIND_C_OTHER, "fallback", &err);
 	CHECK(n == 4);
 	CHECK_STR(err.buf ? err.buf : "", "");
 	CHECK(plan.nedits == 4);
@@ -201,7 +191,7 @@ static void test_to_plan(void)
 		/* a.c line 2, deleted whole. */
 		CHECK(plan.edits[0].start == 26 && plan.edits[0].end == 54);
 		CHECK_STR(plan.edits[0].repl, "");
-		CHECK_STR(plan.edits[0].kind, "c-test");
+		CHECK(plan.edits[0].kind == KIND_C_OTHER);
 		CHECK_STR(plan.edits[0].reason, "#include of a header the removal deletes");
 		/* a.c lines 6-9 replaced by one line. */
 		CHECK_STR(plan.edits[1].repl, "\ta = 2;\n");
@@ -224,7 +214,7 @@ static void test_to_plan(void)
 	CHECK_STR(res.buf, "/* first */\nint x;\nint z;");
 
 	/* Notes: the WARNING and ERROR, and the INFO of line 4 no edit covers. */
-	CHECK(cocci_findings_to_notes(&plan, &f, "c-test", "test.cocci") == 3);
+	CHECK(cocci_findings_to_notes(&plan, &f, KIND_C_OTHER, "test.cocci") == 3);
 	CHECK(plan.nnotes == 3);
 	if (plan.nnotes == 3) {
 		CHECK_STR(plan.notes[0].path, "a.c");
@@ -248,7 +238,7 @@ static void test_to_plan(void)
 		plan_init(&plan, unit_dir);
 		sb_reset(&err);
 		CHECK(cocci_parse_diff(wrong, strlen(wrong), &d, &err) == 0);
-		CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == -1);
+		CHECK(cocci_diff_to_plan(&plan, &d, NULL, KIND_C_OTHER, "r", &err) == -1);
 		CHECK_STR(err.buf, "excise: a.c:4: spatch's diff does not match the file as read\n");
 		CHECK(plan.nedits == 0);
 		plan_release(&plan);
@@ -264,7 +254,7 @@ static void test_to_plan(void)
 		plan_init(&plan, unit_dir);
 		sb_reset(&err);
 		CHECK(cocci_parse_diff(unfinished, strlen(unfinished), &d, &err) == 0);
-		CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == 0);
+		CHECK(cocci_diff_to_plan(&plan, &d, NULL, KIND_C_OTHER, "r", &err) == 0);
 		CHECK(plan.nedits == 0 && plan.nnotes == 1);
 		if (plan.nnotes == 1) {
 			CHECK(plan.notes[0].line == 6);
@@ -280,9 +270,9 @@ static void test_to_plan(void)
 		CHECK(cocci_parse_diff(diff_text, strlen(diff_text), &d, &err) == 0);
 		pf = plan_file(&plan, "a.c");
 		/* Line 7 rewritten by another module; line 2 inside a planned deletion of 1-3. */
-		plan_edit(&plan, "a.c", 99, 108, "\t\ta = 3;\n", "c-other", "other");
-		plan_delete_lines(&plan, "a.c", 0, 55, "c-other", "other");
-		n = cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err);
+		plan_edit(&plan, "a.c", 99, 108, "\t\ta = 3;\n", KIND_C_OTHER, "other");
+		plan_delete_lines(&plan, "a.c", 0, 55, KIND_C_OTHER, "other");
+		n = cocci_diff_to_plan(&plan, &d, NULL, KIND_C_OTHER, "r", &err);
 		CHECK(n == 3);	/* the include line, and b.h's two */
 		CHECK(plan.nnotes == 1);
 		if (plan.nnotes == 1) {
@@ -301,7 +291,7 @@ static void test_to_plan(void)
 		plan_init(&plan, unit_dir);
 		sb_reset(&err);
 		CHECK(cocci_parse_diff(gone, strlen(gone), &d, &err) == 0);
-		CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == -1);
+		CHECK(cocci_diff_to_plan(&plan, &d, NULL, KIND_C_OTHER, "r", &err) == -1);
 		CHECK(starts_with(err.buf, "excise: nothere.c: cannot read the file spatch changed"));
 		plan_release(&plan);
 		cocci_diff_release(&d);
@@ -325,7 +315,7 @@ static void test_orphan_comment(void)
 	unit_put("e.c", e_c);
 	plan_init(&plan, unit_dir);
 	CHECK(cocci_parse_diff(diff, strlen(diff), &d, &err) == 0);
-	CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == 1);
+	CHECK(cocci_diff_to_plan(&plan, &d, NULL, KIND_C_OTHER, "r", &err) == 1);
 	CHECK(plan_check(&plan, &err) == 0);
 	plan_result(&plan, plan_file(&plan, "e.c"), &res);
 	CHECK_STR(res.buf, "\tsize = 4;\n\n\tuse(size);\n");
@@ -347,7 +337,7 @@ static void test_directive_notes(void)
 	unit_put("d.c", "#if IS_ENABLED(CONFIG_FOO)\nint x;\n#endif\n#include <linux/gone.h>\n");
 	plan_init(&plan, unit_dir);
 	cocci_parse_report(report, strlen(report), &f);
-	CHECK(cocci_findings_to_notes(&plan, &f, "c-test", "t.cocci") == 1);
+	CHECK(cocci_findings_to_notes(&plan, &f, KIND_C_OTHER, "t.cocci") == 1);
 	CHECK(plan.nnotes == 1 && plan.notes[0].line == 4);
 	plan_release(&plan);
 	cocci_findings_release(&f);
@@ -369,7 +359,7 @@ static void test_blank_line(void)
 	unit_put("c.c", c_c);
 	plan_init(&plan, unit_dir);
 	CHECK(cocci_parse_diff(diff, strlen(diff), &d, &err) == 0);
-	CHECK(cocci_diff_to_plan(&plan, &d, NULL, "c-test", "r", &err) == 2);
+	CHECK(cocci_diff_to_plan(&plan, &d, NULL, KIND_C_OTHER, "r", &err) == 2);
 	CHECK(plan_check(&plan, &err) == 0);
 	plan_result(&plan, plan_file(&plan, "c.c"), &res);
 	/* The first blank line stays (a comment follows); the second goes (a brace follows). */

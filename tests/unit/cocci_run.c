@@ -178,8 +178,8 @@ int main(void)
 	for (size_t i = 0; i < plan.nedits; i++) {
 		const struct edit *e = &plan.edits[i];
 
-		CHECK(!strcmp(e->kind, "c-is-enabled") || !strcmp(e->kind, "c-include") ||
-		      !strcmp(e->kind, "c-call"));
+		CHECK(e->kind == KIND_C_IS_ENABLED || e->kind == KIND_C_INCLUDE ||
+		      e->kind == KIND_C_CALL);
 		CHECK(e->reason && *e->reason);
 	}
 

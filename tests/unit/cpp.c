@@ -53,7 +53,7 @@ int main(void)
 	/* One edit per directive line or dropped run, in file order, all c-ifdef. */
 	CHECK(plan.nedits == 5);
 	for (size_t i = 0; i < plan.nedits; i++) {
-		CHECK_STR(plan.edits[i].kind, "c-ifdef");
+		CHECK(plan.edits[i].kind == KIND_C_IFDEF);
 		CHECK(!i || plan.edits[i - 1].end <= plan.edits[i].start);
 	}
 	CHECK_STR(plan.edits[0].reason, "#ifndef CONFIG_X: body kept");

@@ -51,15 +51,15 @@ int main(void)
 	f = plan_file(&plan, "a.txt");
 	CHECK(f && f->len == 63);
 	/* delete line "two", replace "four" by "FOUR", duplicate edit, edit inside a deleted range */
-	plan_delete_lines(&plan, "a.txt", 4, 5, "t", "line two");
-	plan_edit(&plan, "a.txt", 14, 18, "FOUR", "t", "upper");
-	plan_edit(&plan, "a.txt", 14, 18, "FOUR", "t", "upper again");
-	plan_edit(&plan, "a.txt", 5, 6, "W", "t", "inside a deletion");
+	plan_delete_lines(&plan, "a.txt", 4, 5, KIND_OTHER, "line two");
+	plan_edit(&plan, "a.txt", 14, 18, "FOUR", KIND_OTHER, "upper");
+	plan_edit(&plan, "a.txt", 14, 18, "FOUR", KIND_OTHER, "upper again");
+	plan_edit(&plan, "a.txt", 5, 6, "W", KIND_OTHER, "inside a deletion");
 	/* insertion at the start of "twelve", edit on the last line */
-	plan_edit(&plan, "a.txt", 56, 56, "> ", "t", "insert");
+	plan_edit(&plan, "a.txt", 56, 56, "> ", KIND_OTHER, "insert");
 	f = plan_file(&plan, "b.txt");
-	plan_edit(&plan, "b.txt", 6, 10, "BETA\ngamma", "t", "last line without newline");
-	plan_delete(&plan, "./d//gone/", 1, "t", "directory");   /* stored normalised */
+	plan_edit(&plan, "b.txt", 6, 10, "BETA\ngamma", KIND_OTHER, "last line without newline");
+	plan_delete(&plan, "./d//gone/", 1, "directory");   /* stored normalised */
 	CHECK(plan_is_deleted(&plan, "d/gone/x.c"));
 	CHECK(!plan_is_deleted(&plan, "d/gonex"));
 	CHECK(plan_check(&plan, &err) == 0);
@@ -116,8 +116,8 @@ int main(void)
 		free(s);
 		unit_put("d/keep.c", "int k;\n");
 		plan_init(&plan, unit_dir);
-		plan_delete(&plan, "d", 1, "t", "a top-level directory");
-		plan_delete(&plan, "d/../../x", 0, "t", "outside");
+		plan_delete(&plan, "d", 1, "a top-level directory");
+		plan_delete(&plan, "d/../../x", 0, "outside");
 		sb_reset(&err);
 		CHECK(plan_check(&plan, &err) < 0);
 		CHECK(strstr(err.buf, "d: the top of the tree or a top-level entry is never deleted") != NULL);
@@ -128,8 +128,8 @@ int main(void)
 	/* Conflicting edits and a file changed behind the plan's back are refused. */
 	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
-	plan_edit(&plan, "a.txt", 0, 3, "ONE", "t", "x");
-	plan_edit(&plan, "a.txt", 1, 5, "Z", "t", "y");
+	plan_edit(&plan, "a.txt", 0, 3, "ONE", KIND_OTHER, "x");
+	plan_edit(&plan, "a.txt", 1, 5, "Z", KIND_OTHER, "y");
 	sb_reset(&err);
 	CHECK(plan_check(&plan, &err) < 0);
 	CHECK(strstr(err.buf, "a.txt:1: conflicting edits") != NULL);
@@ -137,7 +137,7 @@ int main(void)
 
 	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
-	plan_edit(&plan, "a.txt", 0, 3, "ONE", "t", "x");
+	plan_edit(&plan, "a.txt", 0, 3, "ONE", KIND_OTHER, "x");
 	unit_put("a.txt", "changed\n");
 	sb_reset(&err);
 	CHECK(plan_check(&plan, &err) < 0);
@@ -147,7 +147,7 @@ int main(void)
 	/* A read-only file is refused before anything is written. */
 	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
-	plan_edit(&plan, "a.txt", 0, 1, "C", "t", "x");
+	plan_edit(&plan, "a.txt", 0, 1, "C", KIND_OTHER, "x");
 	s = path_join(unit_dir, "a.txt");
 	chmod(s, 0444);
 	free(s);
