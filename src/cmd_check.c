@@ -213,7 +213,7 @@ static void step_residue(struct check *c, struct removal *before, char **targets
 	for (size_t i = 0; i < res.n; i++) {
 		const struct ref *r = &res.refs[i];
 
-		if (!strcmp(r->action, "remove")) {
+		if (r->action == ACTION_REMOVE) {
 			if (bad++ < 20)
 				printf("    residue: %s:%zu: %s: %s\n", r->path, r->line, kind_name(r->kind), r->text);
 		}
@@ -223,10 +223,10 @@ static void step_residue(struct check *c, struct removal *before, char **targets
 			printf("    residue: %s: a file of the subsystem is still there\n",
 			       res.owned_files.v[i]);
 	finish(c, STEP_RESIDUE, bad != 0, t0, "%zu left to remove, %zu kept, %zu for review", bad,
-	       locate_count(&res, "kept"), locate_count(&res, "review"));
+	       locate_count(&res, ACTION_KEPT), locate_count(&res, ACTION_REVIEW));
 	for (size_t i = 0; i < res.n; i++)
-		if (strcmp(res.refs[i].action, "remove"))
-			printf("    %s: %s:%zu (%s): %s\n", res.refs[i].action, res.refs[i].path,
+		if (res.refs[i].action != ACTION_REMOVE)
+			printf("    %s: %s:%zu (%s): %s\n", action_name(res.refs[i].action), res.refs[i].path,
 			       res.refs[i].line, kind_name(res.refs[i].kind), res.refs[i].reason ? res.refs[i].reason : "");
 	locate_release(&res);
 	kconfig_db_release(&db);

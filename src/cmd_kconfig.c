@@ -293,7 +293,7 @@ int cmd_kconfig_remove(int argc, char **argv)
 			kind_name(res.changes[i].kind), res.changes[i].reason);
 	for (size_t i = 0; i < plan.nnotes; i++)
 		fprintf(stderr, "note %s:%zu %s %s: %s%s%s\n", plan.notes[i].path, plan.notes[i].line,
-			kind_name(plan.notes[i].kind), plan.notes[i].action,
+			kind_name(plan.notes[i].kind), action_name(plan.notes[i].action),
 			plan.notes[i].reason ? plan.notes[i].reason : "",
 			plan.notes[i].text ? ": " : "", plan.notes[i].text ? plan.notes[i].text : "");
 	if (apply) {

@@ -239,7 +239,7 @@ int cmd_remove(int argc, char **argv)
 	if (removal_is_empty(&r)) {
 		fprintf(stderr, "excise: nothing to remove for %s in %s\n", r.fp.name, root);
 		for (size_t i = 0; i < r.plan.nnotes; i++)
-			fprintf(stderr, "  %s: %s:%zu (%s): %s\n", r.plan.notes[i].action,
+			fprintf(stderr, "  %s: %s:%zu (%s): %s\n", action_name(r.plan.notes[i].action),
 				r.plan.notes[i].path, r.plan.notes[i].line, kind_name(r.plan.notes[i].kind),
 				r.plan.notes[i].reason ? r.plan.notes[i].reason : "");
 		goto out;

@@ -465,7 +465,7 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 			if (cl->op == '+') {
 				if (has_marker(cl->text)) {
 					plan_note(plan, h->path, first_change ? first_change : l, kind,
-						  "review",
+						  ACTION_REVIEW,
 						  "spatch left a transformation unfinished here; nothing changed",
 						  cl->text);
 					return 0;
@@ -494,7 +494,7 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 
 		if (*text && text[strlen(text) - 1] == '\n')
 			text[strlen(text) - 1] = '\0';
-		plan_note(plan, h->path, first_change ? first_change : line, kind, "review", reason, text);
+		plan_note(plan, h->path, first_change ? first_change : line, kind, ACTION_REVIEW, reason, text);
 		free(reason);
 		free(text);
 		return 0;
@@ -636,7 +636,7 @@ size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *f
 		} else {
 			reason = xasprintf("%s (%s)", f->message, patch);
 		}
-		plan_note(plan, f->path, f->line, kind, "review", reason, text);
+		plan_note(plan, f->path, f->line, kind, ACTION_REVIEW, reason, text);
 		free(reason);
 		free(text);
 		notes++;

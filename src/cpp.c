@@ -851,7 +851,7 @@ int cpp_resolve_flags(struct plan *plan, const char *path, const struct strset *
 			plan_edit(plan, path, c.edits[i].start, c.edits[i].end, c.edits[i].repl,
 				  KIND_C_IFDEF, c.edits[i].reason);
 		for (size_t i = 0; i < c.nreviews; i++)
-			plan_note(plan, path, c.reviews[i].line, KIND_C_IFDEF, "review",
+			plan_note(plan, path, c.reviews[i].line, KIND_C_IFDEF, ACTION_REVIEW,
 				  c.reviews[i].reason, c.reviews[i].text);
 		if (stats) {
 			stats->directives += c.st.directives;

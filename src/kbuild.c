@@ -512,7 +512,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 					els = k;
 				}
 			if (els == (size_t)-1 || (els && !plain_else(kf.lines[els].cond))) {
-				plan_note(plan, path, l->line, KIND_MAKEFILE, "review",
+				plan_note(plan, path, l->line, KIND_MAKEFILE, ACTION_REVIEW,
 					  "an else-if chain on a removed symbol: resolve by hand", l->cond);
 			} else {
 				char *why = xasprintf("%.*s: CONFIG_%s is removed",

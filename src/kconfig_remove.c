@@ -65,7 +65,7 @@ struct selector {
 struct pending {
 	struct kfile *file;
 	size_t start, end;
-	char *repl;              /* NULL: a note ("review") at the line of start */
+	char *repl;              /* NULL: a note (ACTION_REVIEW) at the line of start */
 	enum ref_kind kind;
 	char *symbol;            /* cause.symbol of the edit: the removed symbol it is about */
 	char *reason;
@@ -1212,7 +1212,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 
 		if (!p->repl) {
 			plan_note(plan, p->file->path, line_of_offset(p->file->data, p->start), p->kind,
-				  "review", p->reason, p->text);
+				  ACTION_REVIEW, p->reason, p->text);
 			continue;
 		}
 		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, p->reason);

@@ -74,6 +74,18 @@ struct kind_info {
 
 extern const struct kind_info kind_table[KIND_COUNT];
 
+/* What is done with a reference: locate's verdict, a note's reason for being. */
+enum ref_action {
+	ACTION_REMOVE,          /* remove edits it */
+	ACTION_KEPT,            /* stays on purpose (history, the spec's keep rules) */
+	ACTION_REVIEW,          /* left for a person to judge */
+};
+
+static inline const char *action_name(enum ref_action a)
+{
+	return a == ACTION_REMOVE ? "remove" : a == ACTION_KEPT ? "kept" : "review";
+}
+
 static inline const char *kind_name(enum ref_kind k)
 {
 	return kind_table[k].name;

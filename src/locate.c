@@ -229,7 +229,7 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 	enum ref_kind kind = classify_path(path);
 	const struct keep_rule *keep = footprint_keep(c->fp, path);
 
-	r->action = "remove";
+	r->action = ACTION_REMOVE;
 	if (!kind && is_kconfig_file(path)) {
 		const struct kconfig_def *d = owned_entry_at(c, path, r->off);
 
@@ -280,7 +280,7 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		while (te < len && (is_word_char((unsigned char)buf[te]) || buf[te] == '/' || buf[te] == '-'))
 			te++;
 		if (kind == KIND_DOC && !doc_is_bare_list_item(buf, len, r->off, ts, te)) {
-			r->action = "review";
+			r->action = ACTION_REVIEW;
 			r->reason = xstrdup("mentioned in running text: left for a human to edit");
 		} else if (kind == KIND_DOC) {
 			r->reason = xstrdup("a list item that is nothing but the mention");
@@ -299,16 +299,16 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 	}
 	r->kind = kind;
 	if (keep) {
-		r->action = "kept";
+		r->action = ACTION_KEPT;
 		free(r->reason);
 		r->reason = xstrdup(keep->reason);
 	} else if (kind == KIND_OTHER || kind == KIND_SCRIPT || kind == KIND_C_OTHER) {
-		r->action = "review";
+		r->action = ACTION_REVIEW;
 		if (!r->reason)
 			r->reason = xstrdup(kind == KIND_SCRIPT ? "a script names it: check by hand"
 					    : "prose, a comment or a string: left for a human to edit");
 	} else if (kind == KIND_MAINTAINERS && p->tag == PAT_WORD) {
-		r->action = "review";
+		r->action = ACTION_REVIEW;
 		r->reason = xstrdup("MAINTAINERS text that is not a file pattern");
 	}
 }
@@ -503,7 +503,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		if (prev) {
 			/* Another match on a line already reported: keep the stronger one. */
 			if (tag_rank(r.tag) > tag_rank(prev->tag) ||
-			    (!strcmp(prev->action, "review") && strcmp(r.action, "review"))) {
+			    (prev->action == ACTION_REVIEW && r.action != ACTION_REVIEW)) {
 				free(prev->match), free(prev->reason);
 				if (!r.text)
 					r.text = prev->text;   /* the same line */
@@ -689,7 +689,7 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 			r.line = b[i].first_line;
 			r.last_line = b[i].last_line;
 			r.kind = KIND_DOC_TABLE;
-			r.action = "remove";
+			r.action = ACTION_REMOVE;
 			r.off = b[i].start;
 			r.match = xstrdup(b[i].what);
 			r.text = line_text(sb.buf, sb.len, b[i].start);
@@ -732,9 +732,9 @@ static void kconfig_suggest(const struct kconfig_db *db, const char *name, size_
 /* The stronger of two references of one line: a removal over a note, then the more specific match. */
 static int stronger(const struct ref *a, const struct ref *b)
 {
-	if (strcmp(a->action, b->action) && !strcmp(b->action, "review"))
+	if (a->action != b->action && b->action == ACTION_REVIEW)
 		return 1;
-	if (strcmp(a->action, b->action) && !strcmp(a->action, "review"))
+	if (a->action != b->action && a->action == ACTION_REVIEW)
 		return 0;
 	return tag_rank(a->tag) >= tag_rank(b->tag);
 }
@@ -795,7 +795,7 @@ static void add_maintainers_sections(const struct footprint *fp, const struct tr
 			r.line = line;
 			r.last_line = line;
 			r.kind = KIND_MAINTAINERS;
-			r.action = "remove";
+			r.action = ACTION_REMOVE;
 			r.off = p;
 			r.text = line_text(sb.buf, sb.len, p);
 			r.match = xstrndup(sb.buf + sec->start, sec->title_end - sec->start - 1);
@@ -971,11 +971,11 @@ void locate_release(struct locate_result *res)
 	memset(res, 0, sizeof(*res));
 }
 
-size_t locate_count(const struct locate_result *res, const char *action)
+size_t locate_count(const struct locate_result *res, enum ref_action action)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < res->n; i++)
-		n += !strcmp(res->refs[i].action, action);
+		n += res->refs[i].action == action;
 	return n;
 }

@@ -31,7 +31,7 @@ struct ref {
 	char *path;
 	size_t line;
 	enum ref_kind kind;     /* KIND_NONE: not a reference */
-	const char *action;     /* "remove", "kept", "review" */
+	enum ref_action action;
 	char *match;            /* the matched text */
 	char *text;             /* the line, without its newline */
 	char *reason;
@@ -74,7 +74,7 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	       const struct locate_options *opt, struct locate_result *res, struct strbuf *err);
 void locate_release(struct locate_result *res);
 
-/* Count of references with the given action ("remove", "kept", "review"). */
-size_t locate_count(const struct locate_result *res, const char *action);
+/* Count of references with the given action. */
+size_t locate_count(const struct locate_result *res, enum ref_action action);
 
 #endif

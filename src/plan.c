@@ -39,7 +39,7 @@ void plan_release(struct plan *plan)
 	}
 	for (size_t i = 0; i < plan->nnotes; i++) {
 		struct note *n = &plan->notes[i];
-		free(n->path), free(n->action), free(n->reason), free(n->text);
+		free(n->path), free(n->reason), free(n->text);
 	}
 	free(plan->files), free(plan->file_slots), free(plan->edits), free(plan->dels),
 		free(plan->notes);
@@ -179,20 +179,20 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *re
 }
 
 void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind kind,
-	       const char *action, const char *reason, const char *text)
+	       enum ref_action action, const char *reason, const char *text)
 {
 	struct note *n;
 
 	for (size_t i = 0; i < plan->nnotes; i++)
 		if (plan->notes[i].line == line && !strcmp(plan->notes[i].path, path) &&
-		    !strcmp(plan->notes[i].action, action))
+		    plan->notes[i].action == action)
 			return;
 	GROW(plan->notes, plan->notes_cap, plan->nnotes + 1);
 	n = &plan->notes[plan->nnotes++];
 	n->path = xstrdup(path);
 	n->line = line;
 	n->kind = kind;
-	n->action = xstrdup(action);
+	n->action = action;
 	n->reason = dup_or_null(reason);
 	n->text = dup_or_null(text);
 }

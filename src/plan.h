@@ -56,7 +56,7 @@ struct note {
 	char *path;
 	size_t line;
 	enum ref_kind kind;
-	char *action;    /* "kept" or "review" */
+	enum ref_action action;   /* ACTION_KEPT or ACTION_REVIEW */
 	char *reason;
 	char *text;      /* the line, without its newline */
 };
@@ -109,7 +109,7 @@ void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t
 /* Delete a file or a directory tree. */
 void plan_delete(struct plan *plan, const char *path, int is_dir, const char *reason);
 void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind kind,
-	       const char *action, const char *reason, const char *text);
+	       enum ref_action action, const char *reason, const char *text);
 /* Set the patch-series area of the most recent edit or deletion. */
 void plan_set_group(struct plan *plan, const char *group);
 /* Set the cause of the most recent edit (symbol and to may be NULL). */

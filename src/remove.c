@@ -277,7 +277,7 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 
 		if (plan_is_deleted(&r->plan, ref->path))
 			continue;
-		if (strcmp(ref->action, "remove")) {
+		if (ref->action != ACTION_REMOVE) {
 			plan_note(&r->plan, ref->path, ref->line, ref->kind, ref->action, ref->reason,
 				  ref->text);
 			continue;
@@ -303,7 +303,7 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		else if (ref->kind == KIND_MAINTAINERS)
 			;   /* maintainers_remove below */
 		else
-			plan_note(&r->plan, ref->path, ref->line, ref->kind, "review",
+			plan_note(&r->plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
 				  "no rule removes this kind of reference", ref->text);
 	}
 	strset_to_sorted(&makefiles, &list);
@@ -499,12 +499,12 @@ int removal_is_empty(const struct removal *r)
 	return !r->plan.nedits && !r->plan.ndels;
 }
 
-static size_t count_notes(const struct plan *plan, const char *action)
+static size_t count_notes(const struct plan *plan, enum ref_action action)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < plan->nnotes; i++)
-		n += !strcmp(plan->notes[i].action, action);
+		n += plan->notes[i].action == action;
 	return n;
 }
 
@@ -548,7 +548,7 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 	for (size_t i = 0; i < r->plan.nnotes; i++) {
 		const struct note *n = &r->plan.notes[i];
 
-		fprintf(out, "  %s: %s:%zu (%s): %s\n", n->action, n->path, n->line, kind_name(n->kind),
+		fprintf(out, "  %s: %s:%zu (%s): %s\n", action_name(n->action), n->path, n->line, kind_name(n->kind),
 			n->reason ? n->reason : "");
 	}
 	for (size_t i = 0; i < r->problems.n; i++)
@@ -560,5 +560,5 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 		dfiles++;
 	fprintf(out, "%zu files %s, %zu paths %s, %zu kept, %zu for review\n", files,
 		applied ? "changed" : "to change", dfiles, applied ? "deleted" : "to delete",
-		count_notes(&r->plan, "kept"), count_notes(&r->plan, "review"));
+		count_notes(&r->plan, ACTION_KEPT), count_notes(&r->plan, ACTION_REVIEW));
 }

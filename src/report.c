@@ -96,7 +96,7 @@ static void report_json(FILE *out, const struct footprint *fp, const struct loca
 		fputs(", \"text\": ", out);
 		json_string(out, r->text);
 		fputs(", \"action\": ", out);
-		json_string(out, r->action);
+		json_string(out, action_name(r->action));
 		fputs(", \"reason\": ", out);
 		json_string(out, r->reason ? r->reason : "");
 		fprintf(out, "}%s\n", i + 1 < res->n ? "," : "");
@@ -180,9 +180,9 @@ static void report_human(FILE *out, const struct footprint *fp, const struct loc
 			if (r->kind != k)
 				continue;
 			fprintf(out, "  %s:%zu: %s", r->path, r->line, r->text);
-			if (strcmp(r->action, "remove") || r->last_line > r->line)
-				fprintf(out, "\n      %s%s%s", strcmp(r->action, "remove") ? r->action : "",
-					strcmp(r->action, "remove") && r->reason ? ": " : "",
+			if (r->action != ACTION_REMOVE || r->last_line > r->line)
+				fprintf(out, "\n      %s%s%s", r->action != ACTION_REMOVE ? action_name(r->action) : "",
+					r->action != ACTION_REMOVE && r->reason ? ": " : "",
 					r->reason ? r->reason : "");
 			fputc('\n', out);
 		}
@@ -190,7 +190,7 @@ static void report_human(FILE *out, const struct footprint *fp, const struct loc
 	for (size_t i = 0; i < res->n; i++)
 		files += !i || strcmp(res->refs[i].path, res->refs[i - 1].path);
 	fprintf(out, "\n%zu references in %zu files: %zu to remove, %zu kept, %zu for review\n", res->n,
-		files, locate_count(res, "remove"), locate_count(res, "kept"), locate_count(res, "review"));
+		files, locate_count(res, ACTION_REMOVE), locate_count(res, ACTION_KEPT), locate_count(res, ACTION_REVIEW));
 }
 
 void report_locate(FILE *out, enum report_format fmt, const struct footprint *fp,

@@ -936,14 +936,14 @@ static void list_deletions(struct strbuf *sb, const struct removal *r, const str
 }
 
 static void list_notes(struct strbuf *sb, const struct plan *plan, const struct series *s,
-		       const struct series_commit *c, const char *action, const char *heading)
+		       const struct series_commit *c, enum ref_action action, const char *heading)
 {
 	int any = 0;
 
 	for (size_t i = 0; i < plan->nnotes; i++) {
 		const struct note *n = &plan->notes[i];
 
-		if (strcmp(n->action, action) || (c && note_commit(s, n) != c))
+		if (n->action != action || (c && note_commit(s, n) != c))
 			continue;
 		if (!any)
 			sb_addf(sb, "\n%s\n", heading);
@@ -997,8 +997,8 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 	sb_adds(sb, "\n");
 	for (size_t i = 0; i < c->paths.n; i++)
 		sb_addf(sb, "  %s\n", c->paths.v[i] + strlen("arch/") + strlen(c->arch) + strlen("/configs/"));
-	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	sv_clear(&syms);
 	free(title);
 }
@@ -1037,8 +1037,8 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 		sb_adds(sb, "\nChanged:\n");
 		list_changes(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
 }
 
@@ -1129,8 +1129,8 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 	}
 	for (size_t i = 0; i < r->problems.n; i++)
 		sb_addf(sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
-	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 }
 
 static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -1156,8 +1156,8 @@ static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const
 		sb_adds(sb, "Drop the MAINTAINERS lines that point into its removed files:\n\n");
 		list_line_edits(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
 }
 
@@ -1181,8 +1181,8 @@ static void body_docs(struct strbuf *sb, const struct splitter *sp, const struct
 		sb_adds(sb, "\nChanged:\n");
 		list_changes(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, "kept", "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, "review", "Left for review (not changed here):");
+	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
 }
 
@@ -1200,8 +1200,8 @@ static void summary_table(struct strbuf *sb, const struct removal *r)
 			sv_push(&kinds, kind_name(r->plan.edits[i].kind));
 	sv_sort_uniq(&kinds);
 	for (size_t i = 0; i < r->plan.nnotes; i++) {
-		kept += !strcmp(r->plan.notes[i].action, "kept");
-		review += !strcmp(r->plan.notes[i].action, "review");
+		kept += r->plan.notes[i].action == ACTION_KEPT;
+		review += r->plan.notes[i].action == ACTION_REVIEW;
 	}
 	sb_adds(sb, "  kind                    count\n");
 	sb_adds(sb, "  ----------------------  -----\n");
@@ -1257,8 +1257,8 @@ static void cover(struct series *s, const struct splitter *sp)
 		for (size_t i = 0; i < r->maintainers.n; i++)
 			sb_addf(&sb, "  %s\n", r->maintainers.v[i]);
 	}
-	list_notes(&sb, &r->plan, s, NULL, "kept", "Kept on purpose:");
-	list_notes(&sb, &r->plan, s, NULL, "review", "Left for review (not changed by the series):");
+	list_notes(&sb, &r->plan, s, NULL, ACTION_KEPT, "Kept on purpose:");
+	list_notes(&sb, &r->plan, s, NULL, ACTION_REVIEW, "Left for review (not changed by the series):");
 	for (size_t i = 0; i < r->problems.n; i++)
 		sb_addf(&sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
 	sb_adds(&sb, "\nMade with excise remove --commit.\n");

@@ -219,7 +219,7 @@ static void test_to_plan(void)
 	if (plan.nnotes == 3) {
 		CHECK_STR(plan.notes[0].path, "a.c");
 		CHECK(plan.notes[0].line == 10);
-		CHECK_STR(plan.notes[0].action, "review");
+		CHECK(plan.notes[0].action == ACTION_REVIEW);
 		CHECK_STR(plan.notes[0].reason, "a is used here: review by hand (test.cocci)");
 		CHECK_STR(plan.notes[0].text, "\treturn a;");
 		CHECK(plan.notes[1].line == 4);
@@ -258,7 +258,7 @@ static void test_to_plan(void)
 		CHECK(plan.nedits == 0 && plan.nnotes == 1);
 		if (plan.nnotes == 1) {
 			CHECK(plan.notes[0].line == 6);
-			CHECK_STR(plan.notes[0].action, "review");
+			CHECK(plan.notes[0].action == ACTION_REVIEW);
 		}
 		plan_release(&plan);
 		cocci_diff_release(&d);

@@ -91,7 +91,7 @@ static int has_note(const struct plan *plan, const char *path, size_t line, cons
 {
 	for (size_t i = 0; i < plan->nnotes; i++)
 		if (!strcmp(plan->notes[i].path, path) && plan->notes[i].line == line &&
-		    !strcmp(plan->notes[i].action, "review") && strstr(plan->notes[i].reason, needle))
+		    plan->notes[i].action == ACTION_REVIEW && strstr(plan->notes[i].reason, needle))
 			return 1;
 	return 0;
 }

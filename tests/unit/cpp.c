@@ -106,7 +106,7 @@ int main(void)
 	CHECK(rc == 0 && plan.nedits == 0 && plan.nnotes == 1);
 	if (plan.nnotes) {
 		CHECK(plan.notes[0].line == 1);
-		CHECK_STR(plan.notes[0].action, "review");
+		CHECK(plan.notes[0].action == ACTION_REVIEW);
 		CHECK_STR(plan.notes[0].text, "#if FOO(CONFIG_X)");
 	}
 	free(s);
