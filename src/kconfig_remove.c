@@ -574,8 +574,9 @@ static char *deletion_reason(struct remover *r, const struct knode *n)
 	if (n->kind == KN_CONFIG || n->kind == KN_MENUCONFIG) {
 		const struct kconfig_removed *rec = find_record(r->res, n->name);
 
-		out = rec ? xasprintf("remove %s %s: %s", knode_name(n->kind), n->name, rec->reason)
-			  : xasprintf("remove a definition of %s: %s", n->name, why);
+		out = rec && rec->requested ? xasprintf("remove %s %s", knode_name(n->kind), n->name)
+		      : rec ? xasprintf("remove %s %s: %s", knode_name(n->kind), n->name, rec->reason)
+			    : xasprintf("remove a definition of %s: %s", n->name, why);
 		free(why);
 		return out;
 	}

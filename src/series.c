@@ -890,10 +890,7 @@ static void list_changes(struct strbuf *sb, const struct plan *plan, const struc
 		}
 		distinct = reasons.n;
 		sb_addf(sb, "  %s: ", e->path);
-		if (distinct && ends_with(reasons.v[0], ": requested"))
-			sb_addn(sb, reasons.v[0], strlen(reasons.v[0]) - strlen(": requested"));
-		else
-			sb_adds(sb, distinct ? reasons.v[0] : kind_name(e->kind));
+		sb_adds(sb, distinct ? reasons.v[0] : kind_name(e->kind));
 		if (distinct > 1)
 			sb_addf(sb, " (and %zu more change%s)", j - i - 1, j - i - 1 == 1 ? "" : "s");
 		else if (j - i > 1)
