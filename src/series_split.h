@@ -1,0 +1,46 @@
+/*
+ * series_split.h - inside the series: what series.c (which edit goes in
+ * which commit) hands series_text.c (subjects, bodies, the cover letter).
+ * Not part of the library's interface.
+ */
+#ifndef EXCISE_SERIES_SPLIT_H
+#define EXCISE_SERIES_SPLIT_H
+
+#include "series.h"
+
+#define WRAP 72
+
+/* A commit's place in the series: its area, and the architecture for defconfigs. */
+struct slot {
+	enum series_area area;
+	const char *arch;    /* points into an edit's or deletion's path copy (owned by keys) */
+};
+
+struct splitter {
+	const struct removal *r;
+	const struct plan *plan;
+	const struct series_options *opt;
+	struct strset own;          /* the subsystem's own symbols */
+	struct strset dependents;   /* symbols removed because they depended on it */
+	struct slot *edit_slot;
+	struct slot *del_slot;
+	struct strvec arches;       /* storage for slot.arch */
+	char *title;                /* "the ixgb driver" */
+	char *prefix;               /* "net: ethernet: intel" */
+};
+
+static const char *const area_names[] = { "defconfig", "dependents", "subsystem", "maintainers",
+					  "docs" };
+
+/* series.c */
+char *dir_name(const char *path);
+char *config_arch(const char *path);
+int is_user(const struct removal *r, size_t i);
+int is_dependent(const struct splitter *sp, const char *sym);
+const struct series_commit *find_area(const struct series *s, enum series_area area);
+const struct series_commit *note_commit(const struct series *s, const struct note *n);
+
+/* series_text.c: the title, prefix, subjects, bodies and cover letter of split commits. */
+void series_write(struct series *s, struct splitter *sp);
+
+#endif
