@@ -176,3 +176,39 @@ enum ref_kind classify_path(const char *path)
 		return KIND_SCRIPT;
 	return KIND_NONE;
 }
+
+/*
+ * Is the line starting at ls a config line, "CONFIG_X=value" or
+ * "# CONFIG_X is not set", for the name X that ends at name_end?  *sets
+ * tells which (a value other than n sets it).
+ */
+int classify_config_line(const char *buf, size_t len, size_t ls, size_t name_end, int *sets)
+{
+	const char *p = buf + ls;
+	size_t name;
+
+	*sets = 0;
+	if (p[0] == '#' && p[1] == ' ')
+		p += 2;
+	if (strncmp(p, "CONFIG_", 7))
+		return 0;
+	name = (size_t)(p - buf) + 7;
+	if (name >= name_end)
+		return 0;
+	for (size_t i = name; i < name_end; i++)
+		if (!is_word_char((unsigned char)buf[i]))
+			return 0;
+	if (p != buf + ls)
+		return len - name_end >= 11 && !strncmp(buf + name_end, " is not set", 11);
+	if (buf[name_end] != '=')
+		return 0;
+	*sets = !(buf[name_end + 1] == 'n' && (buf[name_end + 2] == '\n' || !buf[name_end + 2]));
+	return 1;
+}
+
+/* Config fragments under tools/ that configure a kernel (selftests, rcutorture, kunit's configs). */
+int classify_config_fragment_dir(const char *path)
+{
+	return starts_with(path, "tools/testing/selftests/") ||
+	       starts_with(path, "tools/testing/kunit/configs/");
+}

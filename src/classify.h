@@ -46,4 +46,14 @@ enum ref_kind classify_c(struct c_lexer *lx, size_t off, int ident);
  */
 enum ref_kind classify_path(const char *path);
 
+/*
+ * Is the line starting at ls a config line, "CONFIG_X=value" or
+ * "# CONFIG_X is not set", for the name X that ends at name_end?  *sets
+ * tells which (a value other than n sets it).
+ */
+int classify_config_line(const char *buf, size_t len, size_t ls, size_t name_end, int *sets);
+
+/* A directory of config fragments under tools/ that configure a kernel (selftests, kunit). */
+int classify_config_fragment_dir(const char *path);
+
 #endif

@@ -75,17 +75,6 @@ int dangling_find(const struct tree *t, const struct kconfig_db *db, struct plan
 		  const struct dangling_options *opt, struct dangling_result *res, struct strbuf *err);
 void dangling_release(struct dangling_result *res);
 
-/*
- * The undefined symbols that went with the undefined symbol target, for
- * `excise remove TARGET`: named in its namespace (the shortest leading part
- * of its name, cut at a '_', that no defined symbol's name starts with:
- * "NTFS_" for NTFS_FS, "NET_SCH_CBQ_" for NET_SCH_CBQ), and named only in
- * config files that name target too.  Appends "NAME" to names and the
- * reason to reasons.
- */
-void dangling_companions(const struct tree *t, const struct kconfig_db *db, const char *target,
-			 struct strvec *names, struct strvec *reasons);
-
 /* The exclusion rules, with what each means (for reports and --help). */
 struct dangling_rule {
 	const char *name;

@@ -468,3 +468,38 @@ void kconfig_refs(const struct kconfig_db *db, const struct strset *syms, const 
 		}
 	}
 }
+
+/* Is any def of sym a tristate? */
+static int is_tristate(const struct kconfig_db *db, const char *sym)
+{
+	size_t n;
+	const struct kconfig_def *d = kconfig_defs(db, sym, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (!strcmp(d[i].type, "tristate"))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is name defined?  1 yes, 2 as X_MODULE of a defined tristate X, 0 no, and
+ * -1 for X_MODULE of a defined X that is never a tristate (Kconfig never
+ * writes that macro).
+ */
+int kconfig_name_defined(const struct kconfig_db *db, const char *name, size_t n)
+{
+	char buf[256];
+
+	if (n >= sizeof(buf))
+		return 0;
+	memcpy(buf, name, n);
+	buf[n] = '\0';
+	if (kconfig_is_defined(db, buf))
+		return 1;
+	if (n > 7 && !strcmp(buf + n - 7, "_MODULE")) {
+		buf[n - 7] = '\0';
+		if (kconfig_is_defined(db, buf))
+			return is_tristate(db, buf) ? 2 : -1;
+	}
+	return 0;
+}

@@ -98,6 +98,13 @@ const struct kconfig_def *kconfig_def_at(const struct kconfig_db *db, const char
 enum ref_kind kconfig_ref_kind(const struct kconfig_db *db, const char *path, size_t off,
 			     const struct strset *own);
 
+/*
+ * Is the name [name, name + n) defined?  1 yes, 2 as X_MODULE of a defined
+ * tristate X, 0 no, and -1 for X_MODULE of a defined X that is never a
+ * tristate (Kconfig never writes that macro).
+ */
+int kconfig_name_defined(const struct kconfig_db *db, const char *name, size_t n);
+
 /* A whole-word occurrence of a symbol in a Kconfig file. */
 struct kconfig_ref {
 	const char *path;

@@ -139,7 +139,7 @@ static int close_over_dependents(struct removal *r, struct strbuf *err)
 
 /*
  * A target that no Kconfig file defines any more: its leftovers go, and so
- * do the undefined symbols that went with it (dangling_companions), as
+ * do the undefined symbols that went with it (footprint_companions), as
  * dependents.
  */
 static void add_companions(struct removal *r)
@@ -151,7 +151,7 @@ static void add_companions(struct removal *r)
 
 		if (kconfig_is_defined(&r->db, r->fp.symbols.v[i]))
 			continue;
-		dangling_companions(&r->tree, &r->db, r->fp.symbols.v[i], &names, &why);
+		footprint_companions(&r->tree, &r->db, r->fp.symbols.v[i], &names, &why);
 		for (size_t k = 0; k < names.n; k++)
 			if (!footprint_has_symbol(&r->fp, names.v[k])) {
 				sv_push(&r->fp.symbols, names.v[k]);

@@ -82,6 +82,17 @@ int target_resolve(struct footprint *fp, const struct tree *t, const struct kcon
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);
 
 /*
+ * The undefined symbols that went with the undefined symbol target, for
+ * `excise remove TARGET`: named in its namespace (the shortest leading part
+ * of its name, cut at a '_', that no defined symbol's name starts with:
+ * "NTFS_" for NTFS_FS, "NET_SCH_CBQ_" for NET_SCH_CBQ), and named only in
+ * config files that name target too.  Appends "NAME" to names and the
+ * reason to reasons.
+ */
+void footprint_companions(const struct tree *t, const struct kconfig_db *db, const char *target,
+			   struct strvec *names, struct strvec *reasons);
+
+/*
  * Why a normalised path (path_normalize) can never be a subsystem's own:
  * the tree's top, or a top-level directory or file that other subsystems
  * share.  NULL if it can.
