@@ -30,12 +30,12 @@ void plan_release(struct plan *plan)
 	}
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i];
-		free(e->path), free(e->repl), free(e->reason), free(e->group);
+		free(e->path), free(e->repl), free(e->reason);
 		free(e->cause.symbol), free(e->cause.to);
 	}
 	for (size_t i = 0; i < plan->ndels; i++) {
 		struct deletion *d = &plan->dels[i];
-		free(d->path), free(d->reason), free(d->group);
+		free(d->path), free(d->reason);
 	}
 	for (size_t i = 0; i < plan->nnotes; i++) {
 		struct note *n = &plan->notes[i];
@@ -138,7 +138,6 @@ void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
 	e->repl = xstrdup(repl ? repl : "");
 	e->kind = kind;
 	e->reason = dup_or_null(reason);
-	e->group = NULL;
 	e->cause = (struct cause){ NULL, NULL, 0 };
 	e->seq = plan->seq++;
 }
@@ -174,7 +173,6 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *re
 	d->path = norm;
 	d->is_dir = is_dir;
 	d->reason = dup_or_null(reason);
-	d->group = NULL;
 	plan->seq++;
 }
 
@@ -195,21 +193,6 @@ void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind k
 	n->action = action;
 	n->reason = dup_or_null(reason);
 	n->text = dup_or_null(text);
-}
-
-void plan_set_group(struct plan *plan, const char *group)
-{
-	struct edit *e = plan->nedits ? &plan->edits[plan->nedits - 1] : NULL;
-	struct deletion *d = plan->ndels ? &plan->dels[plan->ndels - 1] : NULL;
-
-	/* Whichever was added last carries the larger sequence number. */
-	if (e && (!d || e->seq + 1 == plan->seq)) {
-		free(e->group);
-		e->group = xstrdup(group);
-	} else if (d) {
-		free(d->group);
-		d->group = xstrdup(group);
-	}
 }
 
 void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int section)
@@ -253,7 +236,7 @@ static int cmp_edit(const void *a, const void *b)
 
 static void drop_edit(struct edit *e)
 {
-	free(e->path), free(e->repl), free(e->reason), free(e->group);
+	free(e->path), free(e->repl), free(e->reason);
 	free(e->cause.symbol), free(e->cause.to);
 	e->path = NULL;
 }

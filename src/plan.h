@@ -38,7 +38,6 @@ struct edit {
 	char *repl;      /* replacement text, "" to delete */
 	enum ref_kind kind;
 	char *reason;    /* one line, for the report and commit messages */
-	char *group;     /* patch-series area, or NULL to derive from path */
 	struct cause cause;
 	size_t seq;      /* insertion order, for stable sorting */
 };
@@ -47,7 +46,6 @@ struct edit {
 struct deletion {
 	char *path;
 	char *reason;
-	char *group;
 	int is_dir;
 };
 
@@ -110,8 +108,6 @@ void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t
 void plan_delete(struct plan *plan, const char *path, int is_dir, const char *reason);
 void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind kind,
 	       enum ref_action action, const char *reason, const char *text);
-/* Set the patch-series area of the most recent edit or deletion. */
-void plan_set_group(struct plan *plan, const char *group);
 /* Set the cause of the most recent edit (symbol and to may be NULL). */
 void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int section);
 

@@ -39,14 +39,6 @@ static int tree_path_is_dir(const struct tree *t, const char *rel, int *exists)
 	return ok && S_ISDIR(st.st_mode);
 }
 
-/* The area of the patch series a path belongs to. */
-static const char *group_of(const char *path)
-{
-	if (starts_with(path, "Documentation/"))
-		return "docs";
-	return "subsystem";
-}
-
 /* The subsystem's own files and directories go whole. */
 static void plan_deletions(struct plan *plan, const struct footprint *fp, const struct tree *t)
 {
@@ -58,7 +50,6 @@ static void plan_deletions(struct plan *plan, const struct footprint *fp, const 
 
 		if (exists) {
 			plan_delete(plan, rel, dir, dir ? "the subsystem's own directory" : "the subsystem's own file");
-			plan_set_group(plan, group_of(rel));
 		}
 		free(rel);
 	}
@@ -87,7 +78,9 @@ static void replace_pairs(const struct footprint *fp, struct kconfig_replace *re
 
 /*
  * Find the symbols that must go with the footprint's: Kconfig dependents,
- * repeatedly, since a dependent's objects may hold more.  Returns 0 or -1.
+ * repeatedly, since a dependent's objects may hold more.  The round that
+ * adds none has planned the whole Kconfig removal: its plan becomes r->plan
+ * and its result r->kconfig.  Returns 0 or -1.
  */
 static int close_over_dependents(struct removal *r, struct strbuf *err)
 {
@@ -121,16 +114,19 @@ static int close_over_dependents(struct removal *r, struct strbuf *err)
 					      : xasprintf("%s: %s", k->name, k->reason));
 			added++;
 		}
-		kconfig_result_release(&res);
 		kconfig_db_release(&db);
-		plan_release(&scratch);
 		strset_clear(&syms);
 		sv_clear(&olds);
 		sv_clear(&news);
+		if (rc == 0 && !added) {
+			r->plan = scratch;
+			r->kconfig = res;
+			return 0;
+		}
+		kconfig_result_release(&res);
+		plan_release(&scratch);
 		if (rc < 0)
 			return -1;
-		if (!added)
-			return 0;
 		footprint_derive(&r->fp, &r->tree, &r->db);
 	}
 	sb_addf(err, "excise: the dependents of the removal did not settle after 16 rounds\n");
@@ -428,10 +424,6 @@ static int plan_links(struct removal *r, const struct remove_options *opt, struc
 int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
 		 const struct remove_options *opt, struct strbuf *err)
 {
-	struct kconfig_db db;
-	struct strset syms = STRSET_INIT;
-	struct strvec olds = STRVEC_INIT, news = STRVEC_INIT;
-	struct kconfig_replace repl;
 	struct locate_options lopt = { opt->jobs, opt->unknown };
 	double t0 = seconds_now();
 	int rc;
@@ -454,19 +446,9 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 		return -1;
 	r->seconds_locate = seconds_now() - t0;
 
-	plan_init(&r->plan, r->tree.root);
+	/* the headers locate confirmed as the subsystem's own go too */
 	plan_deletions(&r->plan, &r->fp, &r->tree);
-	symbols_of(&r->fp, &syms);
-	replace_pairs(&r->fp, &repl, &olds, &news);
-	rc = kconfig_db_load(&db, &r->tree, &r->plan, err);
-	if (rc == 0)
-		rc = kconfig_remove(&db, &r->plan, &syms, &repl, &r->kconfig, err);
-	kconfig_db_release(&db);
-	strset_clear(&syms);
-	sv_clear(&olds);
-	sv_clear(&news);
-	if (rc == 0)
-		rc = plan_references(r, opt, err);
+	rc = plan_references(r, opt, err);
 	if (rc == 0)
 		rc = plan_check(&r->plan, err);
 	if (rc == 0 && !opt->allow_large)

@@ -47,17 +47,6 @@ static int area_of_path(const char *path)
 	return arch ? AREA_DEFCONFIG : -1;
 }
 
-/* An explicit plan group ("docs", "dependents", ...) as an area, or -1 ("subsystem" refines). */
-static int area_of_group(const char *group)
-{
-	if (!group)
-		return -1;
-	for (size_t i = 0; i < ARRAY_SIZE(area_names); i++)
-		if (!strcmp(group, area_names[i]) && i != AREA_SUBSYSTEM)
-			return (int)i;
-	return -1;
-}
-
 static struct slot make_slot(struct splitter *sp, enum series_area area, const char *path)
 {
 	struct slot s = { area, NULL };
@@ -152,8 +141,6 @@ static enum series_area deletion_area(struct splitter *sp, const struct deletion
 	int a = area_of_path(d->path);
 	const char *sym;
 
-	if (a < 0)
-		a = area_of_group(d->group);
 	if (a >= 0)
 		return (enum series_area)a;
 	/* Headers stay with the subsystem, next to the #include lines that go. */
@@ -236,8 +223,6 @@ static enum series_area edit_area(const struct splitter *sp, const struct edit *
 	int a = area_of_path(e->path);
 	const char *sym = NULL;
 
-	if (a < 0)
-		a = area_of_group(e->group);
 	if (a >= 0)
 		return (enum series_area)a;
 	if (e->kind == KIND_MAINTAINERS)

@@ -29,9 +29,6 @@ struct splitter {
 	char *prefix;               /* "net: ethernet: intel" */
 };
 
-static const char *const area_names[] = { "defconfig", "dependents", "subsystem", "maintainers",
-					  "docs" };
-
 /* series.c */
 char *dir_name(const char *path);
 char *config_arch(const char *path);
