@@ -503,6 +503,22 @@ static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t
 	p->text = NULL;
 }
 
+/*
+ * The config entries whose config line lies in [start, end) of the file
+ * whose syntax tree is n: the symbols the most recent plan edit deletes
+ * the definition of (its cause.defines, which the series splits on).
+ */
+static void add_defines(struct plan *plan, const struct knode *n, size_t start, size_t end)
+{
+	for (const struct knode *c = n->child; c; c = c->next) {
+		if (c->end <= start || c->start >= end)
+			continue;
+		if ((c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) && c->start >= start && c->name)
+			plan_cause_defines(plan, c->name);
+		add_defines(plan, c, start, end);
+	}
+}
+
 /* A note for a human, added with the edits. */
 static void add_note(struct remover *r, struct kfile *f, size_t off, enum ref_kind kind,
 		     char *reason, const char *text)
@@ -1218,6 +1234,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		}
 		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, p->reason);
 		plan_set_cause(plan, p->symbol, NULL, 0);
+		add_defines(plan, &p->file->root, p->start, p->end);
 		GROW(res->changes, res->changes_cap, res->nchanges + 1);
 		c = &res->changes[res->nchanges++];
 		c->path = xstrdup(p->file->path);

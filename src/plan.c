@@ -31,7 +31,7 @@ void plan_release(struct plan *plan)
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i];
 		free(e->path), free(e->repl), free(e->reason);
-		free(e->cause.symbol), free(e->cause.to);
+		free(e->cause.symbol), free(e->cause.to), sv_clear(&e->cause.defines);
 	}
 	for (size_t i = 0; i < plan->ndels; i++) {
 		struct deletion *d = &plan->dels[i];
@@ -138,7 +138,7 @@ void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
 	e->repl = xstrdup(repl ? repl : "");
 	e->kind = kind;
 	e->reason = dup_or_null(reason);
-	e->cause = (struct cause){ NULL, NULL, 0 };
+	e->cause = (struct cause){ NULL, NULL, 0, STRVEC_INIT };
 	e->seq = plan->seq++;
 }
 
@@ -208,6 +208,12 @@ void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int s
 	e->cause.section = section;
 }
 
+void plan_cause_defines(struct plan *plan, const char *symbol)
+{
+	if (plan->nedits)
+		sv_push(&plan->edits[plan->nedits - 1].cause.defines, symbol);
+}
+
 int plan_is_deleted(const struct plan *plan, const char *path)
 {
 	for (size_t i = 0; i < plan->ndels; i++) {
@@ -237,7 +243,7 @@ static int cmp_edit(const void *a, const void *b)
 static void drop_edit(struct edit *e)
 {
 	free(e->path), free(e->repl), free(e->reason);
-	free(e->cause.symbol), free(e->cause.to);
+	free(e->cause.symbol), free(e->cause.to), sv_clear(&e->cause.defines);
 	e->path = NULL;
 }
 

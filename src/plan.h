@@ -28,6 +28,7 @@ struct cause {
 	char *symbol;    /* the Kconfig symbol (no CONFIG_) the edit is about, or NULL */
 	char *to;        /* --replace: the symbol it becomes, or NULL */
 	int section;     /* MAINTAINERS: the edit removes a whole section */
+	struct strvec defines;   /* Kconfig: the symbols whose config entries the edit deletes */
 };
 
 /* One replacement of bytes [start, end) of a file as read. */
@@ -110,6 +111,8 @@ void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind k
 	       enum ref_action action, const char *reason, const char *text);
 /* Set the cause of the most recent edit (symbol and to may be NULL). */
 void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int section);
+/* The most recent edit deletes the config entry that defines symbol. */
+void plan_cause_defines(struct plan *plan, const char *symbol);
 
 /* True if path is deleted by the plan, itself or through a deleted directory. */
 int plan_is_deleted(const struct plan *plan, const char *path);

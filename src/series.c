@@ -77,16 +77,6 @@ static int slot_cmp(const struct slot *a, const struct slot *b)
 	return 0;
 }
 
-/* A symbol-like word at s (upper case, digits, '_'), its length or 0. */
-static size_t symbol_at(const char *s)
-{
-	size_t n = 0;
-
-	while (isupper((unsigned char)s[n]) || isdigit((unsigned char)s[n]) || s[n] == '_')
-		n++;
-	return n && !isdigit((unsigned char)s[0]) ? n : 0;
-}
-
 /* ---- which symbols are the subsystem's, which its dependents' ---- */
 
 /*
@@ -186,34 +176,18 @@ static void widen_dependents(struct splitter *sp)
 
 /*
  * The area of the entries a Kconfig edit deletes (an `if` block takes its
- * entries along): the subsystem's if it defines one of its symbols, the
- * dependents' if it defines only theirs, else -1.
+ * entries along, cause.defines lists them all): the subsystem's if it
+ * defines one of its symbols, the dependents' if it defines only theirs,
+ * else -1.
  */
 static int defined_in(const struct splitter *sp, const struct edit *e)
 {
-	const struct plan_file *f = plan_find(sp->plan, e->path);
 	int dep = 0;
 
-	if (!f)
-		return -1;
-	for (size_t off = e->start; off < e->end; off = line_end(f->data, e->end, off)) {
-		const char *p = f->data + off;
-		size_t n;
-
-		while (*p == ' ' || *p == '\t')
-			p++;
-		if (starts_with(p, "config "))
-			p += 7;
-		else if (starts_with(p, "menuconfig "))
-			p += 11;
-		else
-			continue;
-		while (*p == ' ' || *p == '\t')
-			p++;
-		n = symbol_at(p);
-		if (n && strset_hasn(&sp->own, p, n))
+	for (size_t i = 0; i < e->cause.defines.n; i++) {
+		if (strset_has(&sp->own, e->cause.defines.v[i]))
 			return AREA_SUBSYSTEM;
-		dep |= n && strset_hasn(&sp->dependents, p, n);
+		dep |= strset_has(&sp->dependents, e->cause.defines.v[i]);
 	}
 	return dep ? AREA_DEPENDENTS : -1;
 }
