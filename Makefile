@@ -4,6 +4,7 @@
 #   make run        the InterMezzo removal end to end (SUBSYS=<target> for another)
 #   make test       every test (kernel builds and boots included)
 #   make test-quick every test but kernel builds and boots
+#   make test-full  every test, the larger kernel cases and no sampling (EXCISE_FULL=1)
 #   make test-asan  unit and golden tests under ASan and UBSan
 #   make check TREE=<after> TARGET=<target> [BEFORE=<before>]
 #   make bench      benchmarks against ripgrep, grep, spatch, checkkconfigsymbols.py
@@ -29,7 +30,7 @@ else
 EXCISE  := $(BUILD)/excise
 endif
 
-.PHONY: all deps run test test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build
+.PHONY: all deps run test test-full test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build
 
 all: $(EXCISE) $(UNIT_BIN) $(INIT)
 
@@ -61,6 +62,9 @@ run: deps all
 
 test: deps all
 	tests/run
+
+test-full: deps all
+	tests/run --full
 
 test-quick: deps all
 	tests/run --quick

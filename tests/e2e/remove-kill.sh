@@ -15,7 +15,8 @@ trap 'rm -rf "$scratch"' EXIT
 cp -a "$fixture" "$scratch/new"
 "$EXCISE" remove --force -C "$scratch/new" FOO_FS >/dev/null || fail "the reference run failed"
 
-runs=${KILL_RUNS:-40} partial=0 interrupted=0 complete=0 untouched=0 leftover=0
+# 16 runs (12 SIGKILL, 4 handled signals); 40 under EXCISE_FULL=1 (make test-full).
+runs=${KILL_RUNS:-$([ "${EXCISE_FULL:-0}" = 1 ] && echo 40 || echo 16)} partial=0 interrupted=0 complete=0 untouched=0 leftover=0
 signals=(KILL TERM INT HUP)
 for i in $(seq 1 "$runs"); do
 	# Three runs in four get SIGKILL, the fourth a signal excise handles.
