@@ -1,5 +1,5 @@
 /*
- * cmd_cpp.c - `excise cpp`: resolve the preprocessor conditionals of files
+ * builtin/cpp.c - `excise cpp`: resolve the preprocessor conditionals of files
  * for Kconfig symbols off (-U) or on (-D), printing the result like unifdef.
  */
 #include <stdio.h>

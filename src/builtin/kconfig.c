@@ -1,5 +1,5 @@
 /*
- * cmd_kconfig.c - `excise kconfig-remove`, a hidden debugging command: plan
+ * builtin/kconfig.c - `excise kconfig-remove`, a hidden debugging command: plan
  * the Kconfig part of a removal alone and print it as a diff (or apply it).
  *
  *   excise kconfig-remove [-C TREE] [--replace OLD=NEW]... [--delete PATH]...

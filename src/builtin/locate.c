@@ -1,4 +1,4 @@
-/* cmd_locate.c - excise locate: find every reference to a subsystem. */
+/* builtin/locate.c - excise locate: find every reference to a subsystem. */
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>

@@ -1,4 +1,4 @@
-/* builtin.h - the subcommands of excise, one cmd_<name> each (as git's builtins). */
+/* builtin.h - the subcommands of excise (src/builtin/), one cmd_<name> each, as git's. */
 #ifndef EXCISE_BUILTIN_H
 #define EXCISE_BUILTIN_H
 
@@ -16,7 +16,7 @@ int cmd_kconfig_remove(int argc, char **argv);
 int cmd_kconfig_connected(int argc, char **argv);
 
 struct connect_set;
-/* The config fragment of a connected set (cmd_connected.c): the tree before or after. */
+/* The config fragment of a connected set (builtin/connected.c): the tree before or after. */
 void connect_print_fragment(FILE *out, const struct connect_set *set, int before);
 
 /*

@@ -1,5 +1,5 @@
 /*
- * cmd_check.c - excise check: prove a removal.
+ * builtin/check.c - excise check: prove a removal.
  *
  *   residue  the footprint (taken from the tree before the removal, with its
  *            dependents) is located in the tree after it: nothing may remain

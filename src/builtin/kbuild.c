@@ -1,5 +1,5 @@
 /*
- * cmd_kbuild.c - excise kbuild: what the Makefiles of a tree say, for
+ * builtin/kbuild.c - excise kbuild: what the Makefiles of a tree say, for
  * scripts (sparse-diff.sh asks which options an object needs), read with
  * kbuild.c's parser instead of a second one in awk.
  *

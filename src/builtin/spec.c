@@ -1,5 +1,5 @@
 /*
- * cmd_spec.c - excise spec: what a spec says, for scripts (run.sh asks it
+ * builtin/spec.c - excise spec: what a spec says, for scripts (run.sh asks it
  * for boot-config, boot-expect, history, ...), so that only spec.c reads
  * spec files.
  *

@@ -1,5 +1,5 @@
 /*
- * cmd_connected.c - `excise kconfig connected`: the configuration that
+ * builtin/connected.c - `excise kconfig connected`: the configuration that
  * exercises a removal (connect.h), as check's connected step builds it.
  *
  *   excise kconfig connected [-C TREE] [--fragment before|after] TARGET...

@@ -1,4 +1,4 @@
-/* cmd_remove.c - excise remove: plan every edit, check the plan, then apply it atomically. */
+/* builtin/remove.c - excise remove: plan every edit, check the plan, then apply it atomically. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
