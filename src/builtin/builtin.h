@@ -4,6 +4,8 @@
 
 #include <stdio.h>
 
+#include "parse_options.h"
+
 int cmd_locate(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -20,10 +22,20 @@ struct connect_set;
 void connect_print_fragment(FILE *out, const struct connect_set *set, int before);
 
 /*
- * The value of --jobs N for a front end: 1..JOBS_MAX, or die with
- * "excise: --jobs: ..." (exit 2) for 0, negative, non-numeric or absurd values.
+ * --jobs N, the option of every command that runs threads (options.c):
+ * N is 1..JOBS_MAX into the int at value; 0, negative, non-numeric or
+ * absurd values are refused ("--jobs: ..." in err).
  */
 #define JOBS_MAX 1024
-int parse_jobs(const char *arg);
+int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err);
+#define OPT_JOBS(v) OPT_CALLBACK(0, "jobs", (v), "N", "how many at once, 1 to 1024", parse_opt_jobs)
+
+/*
+ * What locate, remove and check do with an error rc of parse_options():
+ * "excise: CMD: unknown option 'ARG'" for an unknown option or one that
+ * lacks its value (ARG is bad), err for a refused value; exit 2.
+ */
+void __attribute__((noreturn)) die_option_error(const char *cmd, int rc, const char *bad,
+						const struct strbuf *err);
 
 #endif
