@@ -38,4 +38,13 @@ int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err
 void __attribute__((noreturn)) die_option_error(const char *cmd, int rc, const char *bad,
 						const struct strbuf *err);
 
+/*
+ * What boot-log, spec, kbuild, kconfig and kconfig connected do with an
+ * error rc of parse_options(): "excise: CMD: unknown option 'ARG'" (or
+ * err, for a refused value) and their usage on stderr.  Returns 2, their
+ * exit status.
+ */
+int usage_option_error(const char *cmd, int rc, const char *bad, const struct strbuf *err,
+		       void (*usage)(FILE *out));
+
 #endif

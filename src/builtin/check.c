@@ -836,30 +836,44 @@ static void boot_log_usage(FILE *out)
 	      "  (SLUB:, SLAB:), and lines holding a WORD; the first 8, each after \"| \".\n", out);
 }
 
+/* LOG, the one non-option argument; a second one is refused ("-": an unknown option). */
+static int parse_log(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	const char **log = opt->value;
+
+	if (!*log) {
+		*log = arg;
+		return PARSE_OPT_DONE;
+	}
+	if (arg[0] == '-')
+		return PARSE_OPT_UNKNOWN;
+	sb_addf(err, "boot-log: one LOG only, not '%s'", arg);
+	return PARSE_OPT_ERROR;
+}
+
 int cmd_boot_log(int argc, char **argv)
 {
 	struct strvec words = STRVEC_INIT;
-	const char *log = NULL;
-	int rc = 0;
+	const char *log = NULL, *bad;
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0, parsed;
+	const struct option options[] = {
+		OPT_STRVEC(0, "word", &words, "WORD", "also the lines holding WORD (repeatable)"),
+		OPT_ARGS_CALLBACK(&log, "LOG", parse_log),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--word") && i + 1 < argc) {
-			sv_push(&words, argv[++i]);
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+			       &bad, &err);
+	if (parsed != PARSE_OPT_DONE) {
+		sv_clear(&words);
+		if (parsed == PARSE_OPT_HELP) {
 			boot_log_usage(stdout);
-			sv_clear(&words);
 			return 0;
-		} else if ((a[0] == '-' && a[1]) || log) {
-			fprintf(stderr, "%s: boot-log: %s '%s'\n", progname,
-				a[0] == '-' ? "unknown option" : "one LOG only, not", a);
-			boot_log_usage(stderr);
-			sv_clear(&words);
-			return 2;
-		} else {
-			log = a;
 		}
+		rc = usage_option_error("boot-log", parsed, bad, &err, boot_log_usage);
+		sb_release(&err);
+		return rc;
 	}
 	if (!log) {
 		boot_log_usage(stderr);

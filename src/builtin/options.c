@@ -29,3 +29,14 @@ void die_option_error(const char *cmd, int rc, const char *bad, const struct str
 		die("%s", err->buf);
 	die("%s: unknown option '%s'", cmd, bad);
 }
+
+int usage_option_error(const char *cmd, int rc, const char *bad, const struct strbuf *err,
+		       void (*usage)(FILE *out))
+{
+	if (rc == PARSE_OPT_ERROR)
+		fprintf(stderr, "%s: %s\n", progname, err->buf);
+	else
+		fprintf(stderr, "%s: %s: unknown option '%s'\n", progname, cmd, bad);
+	usage(stderr);
+	return 2;
+}
