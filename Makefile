@@ -18,8 +18,12 @@ ALL_CFLAGS = -std=c11 -D_GNU_SOURCE -pthread $(WARN) $(CFLAGS)
 LDLIBS  += -lhs -pthread
 
 BUILD   ?= build
-LIB_SRC := $(filter-out src/main.c,$(wildcard src/*.c))
+# The library is src/*.c; the front ends (main and one file per command,
+# as git's builtin/) are src/builtin/*.c, linked into the binary only.
+LIB_SRC := $(wildcard src/*.c)
 LIB_OBJ := $(LIB_SRC:src/%.c=$(BUILD)/obj/%.o)
+BUILTIN_SRC := $(wildcard src/builtin/*.c)
+BUILTIN_OBJ := $(BUILTIN_SRC:src/builtin/%.c=$(BUILD)/obj/builtin/%.o)
 UNIT_SRC := $(wildcard tests/unit/*.c)
 UNIT_BIN := $(UNIT_SRC:tests/unit/%.c=$(BUILD)/tests/%)
 INIT    := $(BUILD)/boot/init
@@ -38,12 +42,16 @@ $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -c -o $@ $<
 
+$(BUILD)/obj/builtin/%.o: src/builtin/%.c $(wildcard src/*.h src/builtin/*.h)
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+
 $(BUILD)/libexcise.a: $(LIB_OBJ)
 	@rm -f $@
 	ar rcs $@ $^
 
-$(EXCISE): src/main.c $(BUILD)/libexcise.a
-	$(CC) $(ALL_CFLAGS) -o $@ $< $(BUILD)/libexcise.a $(LDLIBS)
+$(EXCISE): $(BUILTIN_OBJ) $(BUILD)/libexcise.a
+	$(CC) $(ALL_CFLAGS) -o $@ $(BUILTIN_OBJ) $(BUILD)/libexcise.a $(LDLIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libexcise.a
 	@mkdir -p $(@D)
@@ -87,9 +95,9 @@ corpus: deps all
 # Our own sources must be clean under sparse too (glibc's headers use an
 # attribute sparse 0.6.4 does not know: that warning is not ours).
 sparse-self:
-	@out=$$(for f in src/*.c tests/unit/*.c scripts/boot/init.c; do \
+	@out=$$(for f in src/*.c src/builtin/*.c tests/unit/*.c scripts/boot/init.c; do \
 		sparse -std=c11 -D_GNU_SOURCE -Isrc -Wno-unknown-attribute $$f 2>&1; done); \
-	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, tests/unit/, scripts/boot/init.c"
+	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, src/builtin/, tests/unit/, scripts/boot/init.c"
 
 # libFuzzer harnesses (clang): the library rebuilt with the fuzzer's
 # coverage and ASan/UBSan; new inputs go to build/fuzz/corpus/NAME, crashes

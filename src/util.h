@@ -13,7 +13,7 @@ extern const char *progname;
 
 /*
  * Print "excise: <message>" to stderr and exit with status 2.  For the
- * front ends (src/cmd_*.c, main.c); the library uses it only for out of
+ * front ends (src/builtin/); the library uses it only for out of
  * memory (xmalloc) and "internal error" checks of its own invariants.
  */
 void die(const char *fmt, ...) __attribute__((noreturn, format(printf, 1, 2)));
@@ -118,7 +118,8 @@ size_t edit_distance(const char *a, const char *b);
  * resource_dir_set() gave, else name/ in the first of the binary's
  * ancestors that has one, else name relative to the current directory.
  * The result is cached per name.  The library reads no environment: the
- * front end (main.c) sets $EXCISE_SPECS, $EXCISE_COCCI, $EXCISE_SCRIPTS.
+ * front end (src/builtin/main.c) sets $EXCISE_SPECS, $EXCISE_COCCI and
+ * $EXCISE_SCRIPTS.
  */
 const char *resource_dir(const char *name);
 void resource_dir_set(const char *name, const char *dir);

@@ -1,5 +1,5 @@
 /*
- * cmd_spec.c - excise spec: what a spec says, for scripts (run.sh asks it
+ * builtin/spec.c - excise spec: what a spec says, for scripts (run.sh asks it
  * for boot-config, boot-expect, history, ...), so that only spec.c reads
  * spec files.
  *
@@ -85,40 +85,64 @@ static size_t print_key(const struct footprint *fp, const struct spec_key *k, in
 	return n;
 }
 
+/*
+ * --get KEY, into the const struct spec_key * at value.  The first --get
+ * is the one: a later one is not even looked at.
+ */
+static int parse_get(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	const struct spec_key **want = opt->value;
+
+	for (size_t k = 0; k < ARRAY_SIZE(spec_keys) && !*want; k++)
+		if (!strcmp(spec_keys[k].key, arg))
+			*want = &spec_keys[k];
+	if (!*want) {
+		sb_addf(err, "spec: unknown key '%s'", arg);
+		return PARSE_OPT_ERROR;
+	}
+	return PARSE_OPT_DONE;
+}
+
+/* TARGET, the one non-option argument; a second one is refused ("-": an unknown option). */
+static int parse_target(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	const char **target = opt->value;
+
+	if (!*target) {
+		*target = arg;
+		return PARSE_OPT_DONE;
+	}
+	if (arg[0] == '-')
+		return PARSE_OPT_UNKNOWN;
+	sb_addf(err, "spec: one TARGET only, not '%s'", arg);
+	return PARSE_OPT_ERROR;
+}
+
 int cmd_spec(int argc, char **argv)
 {
 	const struct spec_key *want = NULL;
-	const char *target = NULL;
+	const char *target = NULL, *bad;
 	struct footprint fp;
 	char *file = NULL;
 	struct strbuf err = STRBUF_INIT;
 	size_t printed = 0;
+	int parsed;
+	const struct option options[] = {
+		OPT_CALLBACK(0, "get", &want, "KEY", "the values of KEY, one a line", parse_get),
+		OPT_ARGS_CALLBACK(&target, "TARGET", parse_target),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--get") && i + 1 < argc) {
-			const char *key = argv[++i];
-
-			for (size_t k = 0; k < ARRAY_SIZE(spec_keys) && !want; k++)
-				if (!strcmp(spec_keys[k].key, key))
-					want = &spec_keys[k];
-			if (!want) {
-				fprintf(stderr, "%s: spec: unknown key '%s'\n", progname, key);
-				spec_usage(stderr);
-				return 2;
-			}
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			spec_usage(stdout);
-			return 0;
-		} else if ((a[0] == '-' && a[1]) || target) {
-			fprintf(stderr, "%s: spec: %s '%s'\n", progname,
-				a[0] == '-' ? "unknown option" : "one TARGET only, not", a);
-			spec_usage(stderr);
-			return 2;
-		} else {
-			target = a;
-		}
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+			       &bad, &err);
+	if (parsed == PARSE_OPT_HELP) {
+		spec_usage(stdout);
+		return 0;
+	}
+	if (parsed != PARSE_OPT_DONE) {
+		usage_option_error("spec", parsed, bad, &err, spec_usage);
+		sb_release(&err);
+		return 2;
 	}
 	if (!target) {
 		spec_usage(stderr);

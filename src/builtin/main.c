@@ -1,4 +1,4 @@
-/* main.c - excise: remove a dead subsystem from a Linux tree, and prove it. */
+/* builtin/main.c - excise: remove a dead subsystem from a Linux tree, and prove it. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>

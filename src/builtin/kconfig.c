@@ -1,5 +1,5 @@
 /*
- * cmd_kconfig.c - `excise kconfig-remove`, a hidden debugging command: plan
+ * builtin/kconfig.c - `excise kconfig-remove`, a hidden debugging command: plan
  * the Kconfig part of a removal alone and print it as a diff (or apply it).
  *
  *   excise kconfig-remove [-C TREE] [--replace OLD=NEW]... [--delete PATH]...
@@ -194,10 +194,45 @@ static int remove_every(const char *root, long every)
 	return bad ? 1 : 0;
 }
 
+/* The --replace options: OLD and NEW of each, CONFIG_ dropped. */
+struct replacements {
+	struct strvec olds, news;
+};
+
+/* --replace OLD=NEW (CONFIG_ optional on both), into the struct replacements at value. */
+static int parse_replace(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	struct replacements *r = opt->value;
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1]) {
+		sb_addf(err, "--replace wants OLD=NEW, not '%s'", arg);
+		return PARSE_OPT_ERROR;
+	}
+	sv_push_owned(&r->olds, xstrndup(strip_config(arg), (size_t)(eq - strip_config(arg))));
+	sv_push(&r->news, strip_config(eq + 1));
+	return PARSE_OPT_DONE;
+}
+
+/* --every N, into the long at value: the parse ends there (the options after it are not read). */
+static int parse_every(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	char *end;
+	long n = strtol(arg, &end, 10);
+
+	if (*end || n < 1) {
+		sb_addf(err, "--every wants a number of at least 1, not '%s'", arg);
+		return PARSE_OPT_ERROR;
+	}
+	*(long *)opt->value = n;
+	return PARSE_OPT_STOP;
+}
+
 int cmd_kconfig_remove(int argc, char **argv)
 {
-	const char *root = ".";
-	struct strvec olds = STRVEC_INIT, news = STRVEC_INIT, deletes = STRVEC_INIT;
+	const char *root = ".", *bad;
+	struct replacements repls = { STRVEC_INIT, STRVEC_INIT };
+	struct strvec deletes = STRVEC_INIT, args = STRVEC_INIT;
 	struct strset symbols = STRSET_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct kconfig_result res = { 0 };
@@ -205,42 +240,35 @@ int cmd_kconfig_remove(int argc, char **argv)
 	struct plan plan;
 	struct tree t;
 	int apply = 0, stats = 0, refs = 0, status = 0;
+	long every = 0;
 	double t0;
+	const struct option options[] = {
+		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_CALLBACK(0, "replace", &repls, "OLD=NEW", "selects of OLD select NEW", parse_replace),
+		OPT_STRVEC(0, "delete", &deletes, "PATH", "plan the deletion of PATH first (repeatable)"),
+		OPT_FLAG(0, "apply", &apply, "apply the plan instead of printing it"),
+		OPT_FLAG(0, "stats", &stats, "only parse, and say how long it took"),
+		OPT_FLAG(0, "refs", &refs, "every occurrence of the symbols, with its kind"),
+		OPT_CALLBACK(0, "every", &every, "N", "remove every N-th symbol alone, and verify each",
+			     parse_every),
+		OPT_ARGS(&args, "SYM"),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-C") && i + 1 < argc) {
-			root = argv[++i];
-		} else if (!strcmp(a, "--replace") && i + 1 < argc) {
-			const char *eq = strchr(argv[++i], '=');
-
-			if (!eq || eq == argv[i] || !eq[1])
-				die("--replace wants OLD=NEW, not '%s'", argv[i]);
-			sv_push_owned(&olds, xstrndup(strip_config(argv[i]),
-						      (size_t)(eq - strip_config(argv[i]))));
-			sv_push(&news, strip_config(eq + 1));
-		} else if (!strcmp(a, "--delete") && i + 1 < argc) {
-			sv_push(&deletes, argv[++i]);
-		} else if (!strcmp(a, "--apply")) {
-			apply = 1;
-		} else if (!strcmp(a, "--stats")) {
-			stats = 1;
-		} else if (!strcmp(a, "--refs")) {
-			refs = 1;
-		} else if (!strcmp(a, "--every") && i + 1 < argc) {
-			char *end;
-			long n = strtol(argv[++i], &end, 10);
-
-			if (*end || n < 1)
-				die("--every wants a number of at least 1, not '%s'", argv[i]);
-			return remove_every(root, n);
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help") || a[0] == '-') {
-			usage_exit();
-		} else {
-			strset_add(&symbols, strip_config(a));
-		}
+	switch (parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH |
+			      PARSE_OPT_DASH_IS_OPTION, &bad, &err)) {
+	case PARSE_OPT_DONE:
+		break;
+	case PARSE_OPT_STOP:   /* --every N, with the -C given before it */
+		return remove_every(root, every);
+	case PARSE_OPT_ERROR:
+		die("%s", err.buf);
+	default:   /* -h, --help, an unknown option, a missing value */
+		usage_exit();
 	}
+	for (size_t i = 0; i < args.n; i++)
+		strset_add(&symbols, strip_config(args.v[i]));
+	sv_clear(&args);
 	if (!symbols.n && !stats)
 		usage_exit();
 
@@ -272,7 +300,8 @@ int cmd_kconfig_remove(int argc, char **argv)
 		kconfig_refs(&db, &symbols, NULL, print_ref, NULL);
 		goto out;
 	}
-	struct kconfig_replace repl = { (const char **)olds.v, (const char **)news.v, olds.n };
+	struct kconfig_replace repl = { (const char **)repls.olds.v, (const char **)repls.news.v,
+					 repls.olds.n };
 
 	if (kconfig_remove(&db, &plan, &symbols, &repl, &res, &err) < 0 ||
 	    plan_check(&plan, &err) < 0) {
@@ -313,8 +342,8 @@ out:
 	plan_release(&plan);
 	tree_release(&t);
 	strset_clear(&symbols);
-	sv_clear(&olds);
-	sv_clear(&news);
+	sv_clear(&repls.olds);
+	sv_clear(&repls.news);
 	sv_clear(&deletes);
 	sb_release(&err);
 	return status;
@@ -342,16 +371,29 @@ static void print_line_at(const struct kfile *f, size_t off)
 	printf("%.*s\n", (int)(e - s), f->data + s);
 }
 
+/* SYM (CONFIG_ optional), onto the strvec at value. */
+static int parse_symbol(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	(void)err;
+	sv_push(opt->value, strip_config(arg));
+	return PARSE_OPT_DONE;
+}
+
 /* `excise kconfig depends`: where symbols are defined and what they depend on. */
 int cmd_kconfig(int argc, char **argv)
 {
-	const char *root = ".";
+	const char *root = ".", *bad;
 	struct strvec syms = STRVEC_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct kconfig_db db;
 	struct plan plan;
 	struct tree t;
-	int rc = 0;
+	int rc = 0, parsed;
+	const struct option options[] = {
+		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_ARGS_CALLBACK(&syms, "SYM", parse_symbol),
+		OPT_END(),
+	};
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		kconfig_usage(stdout);
@@ -365,21 +407,18 @@ int cmd_kconfig(int argc, char **argv)
 		kconfig_usage(stderr);
 		return 2;
 	}
-	for (int i = 2; i < argc; i++) {
-		if (!strcmp(argv[i], "-C") && i + 1 < argc) {
-			root = argv[++i];
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+	/* The options of the query "depends", after it. */
+	parsed = parse_options(argc - 1, argv + 1, options, PARSE_OPT_SEPARATE_VALUES |
+			       PARSE_OPT_NO_DASHDASH | PARSE_OPT_DASH_IS_OPTION, &bad, &err);
+	if (parsed != PARSE_OPT_DONE) {
+		sv_clear(&syms);
+		if (parsed == PARSE_OPT_HELP) {
 			kconfig_usage(stdout);
-			sv_clear(&syms);
 			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "%s: kconfig: unknown option '%s'\n", progname, argv[i]);
-			kconfig_usage(stderr);
-			sv_clear(&syms);
-			return 2;
-		} else {
-			sv_push(&syms, strip_config(argv[i]));
 		}
+		rc = usage_option_error("kconfig", parsed, bad, &err, kconfig_usage);
+		sb_release(&err);
+		return rc;
 	}
 	if (!syms.n) {
 		kconfig_usage(stderr);

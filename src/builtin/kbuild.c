@@ -1,5 +1,5 @@
 /*
- * cmd_kbuild.c - excise kbuild: what the Makefiles of a tree say, for
+ * builtin/kbuild.c - excise kbuild: what the Makefiles of a tree say, for
  * scripts (sparse-diff.sh asks which options an object needs), read with
  * kbuild.c's parser instead of a second one in awk.
  *
@@ -198,12 +198,30 @@ static char *needs(const char *root, const char *obj, const struct strset *enabl
 	return res.len ? sb_detach(&res, NULL) : (sb_release(&res), NULL);
 }
 
+/* OBJ: an object path/to/file.o relative to the tree ("./" dropped), onto the strvec at value. */
+static int parse_obj(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	if (!ends_with(arg, ".o") || arg[0] == '/' || strstr(arg, "..")) {
+		sb_addf(err, "kbuild: '%s': want an object path/to/file.o, relative to the tree", arg);
+		return PARSE_OPT_ERROR;
+	}
+	sv_push(opt->value, starts_with(arg, "./") ? arg + 2 : arg);
+	return PARSE_OPT_DONE;
+}
+
 int cmd_kbuild(int argc, char **argv)
 {
-	const char *root = ".", *config = NULL;
+	const char *root = ".", *config = NULL, *bad;
 	struct strset enabled = STRSET_INIT;
 	struct strvec objs = STRVEC_INIT;
-	int i = 1;
+	struct strbuf err = STRBUF_INIT;
+	int parsed;
+	const struct option options[] = {
+		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_STRING(0, "config", &config, "DOTCONFIG", "only what this .config misses"),
+		OPT_ARGS_CALLBACK(&objs, "OBJ", parse_obj),
+		OPT_END(),
+	};
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
 		kbuild_usage(stdout);
@@ -215,30 +233,21 @@ int cmd_kbuild(int argc, char **argv)
 		kbuild_usage(stderr);
 		return 2;
 	}
-	for (i = 2; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-C") && i + 1 < argc) {
-			root = argv[++i];
-		} else if (!strcmp(a, "--config") && i + 1 < argc) {
-			config = argv[++i];
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+	/* The options of the query "needs", after it. */
+	parsed = parse_options(argc - 1, argv + 1, options,
+			       PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH, &bad, &err);
+	if (parsed != PARSE_OPT_DONE) {
+		sv_clear(&objs);
+		if (parsed == PARSE_OPT_HELP) {
 			kbuild_usage(stdout);
-			sv_clear(&objs);
 			return 0;
-		} else if (a[0] == '-' && a[1]) {
-			fprintf(stderr, "%s: kbuild: unknown option '%s'\n", progname, a);
-			kbuild_usage(stderr);
-			sv_clear(&objs);
-			return 2;
-		} else if (!ends_with(a, ".o") || a[0] == '/' || strstr(a, "..")) {
-			fprintf(stderr, "%s: kbuild: '%s': want an object path/to/file.o, relative to the tree\n",
-				progname, a);
-			sv_clear(&objs);
-			return 2;
-		} else {
-			sv_push(&objs, starts_with(a, "./") ? a + 2 : a);
 		}
+		if (parsed == PARSE_OPT_ERROR)   /* a bad OBJ: no usage */
+			fprintf(stderr, "%s: %s\n", progname, err.buf);
+		else
+			usage_option_error("kbuild", parsed, bad, &err, kbuild_usage);
+		sb_release(&err);
+		return 2;
 	}
 	if (!objs.n) {
 		kbuild_usage(stderr);

@@ -1,5 +1,5 @@
 /*
- * cmd_cpp.c - `excise cpp`: resolve the preprocessor conditionals of files
+ * builtin/cpp.c - `excise cpp`: resolve the preprocessor conditionals of files
  * for Kconfig symbols off (-U) or on (-D), printing the result like unifdef.
  */
 #include <stdio.h>
@@ -36,17 +36,43 @@ struct symbol_arg {
 	int on;
 };
 
-/* SYM without its CONFIG_ prefix; dies unless it is a plain identifier. */
-static char *symbol_name(const char *arg)
+/* The -U and -D options, in order. */
+struct symbol_args {
+	struct symbol_arg *v;
+	size_t n, cap;
+};
+
+/*
+ * -U SYM (off), -D SYM (on: defval): SYM without its CONFIG_ prefix, onto
+ * the struct symbol_args at value; refused unless a plain identifier.
+ */
+static int parse_symbol(const struct option *opt, const char *arg, struct strbuf *err)
 {
+	struct symbol_args *syms = opt->value;
 	const char *s = starts_with(arg, "CONFIG_") && arg[7] ? arg + 7 : arg;
 
-	if (!*s)
-		die("cpp: empty symbol name");
+	if (!*s) {
+		sb_adds(err, "cpp: empty symbol name");
+		return PARSE_OPT_ERROR;
+	}
 	for (const char *p = s; *p; p++)
-		if (!is_word_char((unsigned char)*p))
-			die("cpp: '%s' is not a Kconfig symbol name", arg);
-	return xstrdup(s);
+		if (!is_word_char((unsigned char)*p)) {
+			sb_addf(err, "cpp: '%s' is not a Kconfig symbol name", arg);
+			return PARSE_OPT_ERROR;
+		}
+	GROW(syms->v, syms->cap, syms->n + 1);
+	syms->v[syms->n].name = xstrdup(s);
+	syms->v[syms->n++].on = (int)opt->defval;
+	return PARSE_OPT_DONE;
+}
+
+/* FILE, onto the strvec at value unless given before. */
+static int parse_file(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	(void)err;
+	if (!sv_contains(opt->value, arg))
+		sv_push(opt->value, arg);
+	return PARSE_OPT_DONE;
 }
 
 static int write_output(const char *out, const struct strbuf *text)
@@ -67,53 +93,45 @@ static int write_output(const char *out, const struct strbuf *text)
 
 int cmd_cpp(int argc, char **argv)
 {
-	struct symbol_arg *syms = NULL;
-	size_t nsyms = 0, syms_cap = 0;
+	struct symbol_args syms = { NULL, 0, 0 };
 	struct strset off = STRSET_INIT, on = STRSET_INIT, seen = STRSET_INIT;
 	struct strvec files = STRVEC_INIT, log = STRVEC_INIT;
 	struct cpp_stats stats = { 0 };
 	struct strbuf err = STRBUF_INIT, text = STRBUF_INIT;
-	const char *out = NULL;
-	int diff = 0, list = 0, show_stats = 0, status = 0;
+	const char *out = NULL, *bad;
+	int diff = 0, list = 0, show_stats = 0, squeeze = 0, status = 0;
 	unsigned flags = 0;
 	struct plan plan;
+	const struct option options[] = {
+		OPT_CALLBACK_F('U', NULL, &syms, "SYM", "SYM off", PARSE_OPT_ATTACHED, parse_symbol, 0),
+		OPT_CALLBACK_F('D', NULL, &syms, "SYM", "SYM on", PARSE_OPT_ATTACHED, parse_symbol, 1),
+		OPT_FLAG('B', NULL, &squeeze, "squeeze blank lines"),
+		OPT_STRING('o', NULL, &out, "OUT", "write the result to OUT"),
+		OPT_FLAG(0, "diff", &diff, "print the change as a unified diff"),
+		OPT_FLAG(0, "list", &list, "print one line per changed conditional"),
+		OPT_FLAG(0, "stats", &show_stats, "print counts to stderr"),
+		OPT_ARGS_CALLBACK(&files, "FILE", parse_file),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			fputs(usage_text, stdout);
-			return 0;
-		} else if ((a[0] == '-' && (a[1] == 'U' || a[1] == 'D'))) {
-			const char *v = a[2] ? a + 2 : (i + 1 < argc ? argv[++i] : NULL);
-
-			if (!v)
-				die("cpp: %s needs a symbol (see 'excise cpp --help')", a);
-			GROW(syms, syms_cap, nsyms + 1);
-			syms[nsyms].name = symbol_name(v);
-			syms[nsyms++].on = a[1] == 'D';
-		} else if (!strcmp(a, "-B")) {
-			flags |= CPP_SQUEEZE_BLANKS;
-		} else if (!strcmp(a, "-o")) {
-			if (i + 1 >= argc)
-				die("cpp: -o needs a file name");
-			out = argv[++i];
-		} else if (!strcmp(a, "--diff")) {
-			diff = 1;
-		} else if (!strcmp(a, "--list")) {
-			list = 1;
-		} else if (!strcmp(a, "--stats")) {
-			show_stats = 1;
-		} else if (!strcmp(a, "--")) {
-			for (i++; i < argc; i++)
-				if (!sv_contains(&files, argv[i]))
-					sv_push(&files, argv[i]);
-		} else if (a[0] == '-' && a[1]) {
-			die("cpp: unknown option %s (see 'excise cpp --help')", a);
-		} else if (!sv_contains(&files, a)) {
-			sv_push(&files, a);
-		}
+	/* -USYM as well as -U SYM, but -o OUT only; "--" ends the options. */
+	switch (parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES, &bad, &err)) {
+	case PARSE_OPT_DONE:
+		break;
+	case PARSE_OPT_HELP:
+		fputs(usage_text, stdout);
+		return 0;
+	case PARSE_OPT_MISSING:
+		if (!strcmp(bad, "-o"))
+			die("cpp: -o needs a file name");
+		die("cpp: %s needs a symbol (see 'excise cpp --help')", bad);
+	case PARSE_OPT_ERROR:
+		die("%s", err.buf);
+	default:
+		die("cpp: unknown option %s (see 'excise cpp --help')", bad);
 	}
+	if (squeeze)
+		flags |= CPP_SQUEEZE_BLANKS;
 	if (!files.n)
 		die("cpp: no FILE given (see 'excise cpp --help')");
 	if (out && files.n > 1)
@@ -121,12 +139,12 @@ int cmd_cpp(int argc, char **argv)
 	if (diff + list > 1)
 		die("cpp: --diff and --list exclude each other");
 	/* The last -U or -D of a symbol wins. */
-	for (size_t i = nsyms; i-- > 0;) {
-		if (strset_add(&seen, syms[i].name))
-			strset_add(syms[i].on ? &on : &off, syms[i].name);
-		free(syms[i].name);
+	for (size_t i = syms.n; i-- > 0;) {
+		if (strset_add(&seen, syms.v[i].name))
+			strset_add(syms.v[i].on ? &on : &off, syms.v[i].name);
+		free(syms.v[i].name);
 	}
-	free(syms);
+	free(syms.v);
 	strset_clear(&seen);
 
 	plan_init(&plan, ".");

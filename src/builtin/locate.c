@@ -1,5 +1,4 @@
-/* cmd_locate.c - excise locate: find every reference to a subsystem. */
-#include <errno.h>
+/* builtin/locate.c - excise locate: find every reference to a subsystem. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,20 +7,6 @@
 #include "kind.h"
 #include "locate.h"
 #include "report.h"
-
-int parse_jobs(const char *arg)
-{
-	char *end;
-	long v;
-
-	errno = 0;
-	v = strtol(arg, &end, 10);
-	if (!*arg || *end || errno)
-		die("--jobs: '%s' is not a number", arg);
-	if (v < 1 || v > JOBS_MAX)
-		die("--jobs: %ld is out of range (1 to %d)", v, JOBS_MAX);
-	return (int)v;
-}
 
 static void locate_usage(FILE *out)
 {
@@ -70,13 +55,33 @@ static int locate_dangling(const char *root, enum report_format fmt, int nthread
 	return rc;
 }
 
+/* --format=FORMAT */
+static int parse_format(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	if (report_format_parse(arg, opt->value) < 0) {
+		sb_addf(err, "unknown format '%s' (human, tsv or json)", arg);
+		return PARSE_OPT_ERROR;
+	}
+	return PARSE_OPT_DONE;
+}
+
+/* --list-kinds: printed where it stands, and locate is done. */
+static int list_kinds(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	(void)opt, (void)arg, (void)err;
+	for (size_t k = 0; k < KIND_COUNT; k++)
+		if (kind_table[k].listed)
+			printf("%-16s %s\n", kind_table[k].name, kind_table[k].description);
+	return PARSE_OPT_STOP;
+}
+
 int cmd_locate(int argc, char **argv)
 {
-	const char *root = ".";
+	const char *root = ".", *bad;
 	enum report_format fmt = FORMAT_HUMAN;
 	struct locate_options opt = { 0 };
-	char **targets = xcalloc((size_t)argc, sizeof(char *));
-	int ntargets = 0, rc, dangling = 0;
+	struct strvec targets = STRVEC_INIT;
+	int rc, dangling = 0, parsed;
 	struct footprint fp;
 	struct locate_result res;
 	struct tree t;
@@ -84,43 +89,38 @@ int cmd_locate(int argc, char **argv)
 	struct plan plan;
 	struct strbuf err = STRBUF_INIT;
 	double times[6];
+	const struct option options[] = {
+		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_CALLBACK_F(0, "format", &fmt, "FORMAT", "human, tsv or json", PARSE_OPT_ATTACHED,
+			       parse_format, 0),
+		OPT_FLAG(0, "dangling", &dangling, "references to symbols no Kconfig file defines"),
+		OPT_CALLBACK_F(0, "list-kinds", NULL, NULL, "the kinds of reference", PARSE_OPT_NOARG,
+			       list_kinds, 0),
+		OPT_JOBS(&opt.nthreads),
+		OPT_ARGS(&targets, "TARGET"),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-C") && i + 1 < argc)
-			root = argv[++i];
-		else if (starts_with(a, "--format=") || (!strcmp(a, "--format") && i + 1 < argc)) {
-			const char *v = a[8] == '=' ? a + 9 : argv[++i];
-
-			if (report_format_parse(v, &fmt) < 0)
-				die("unknown format '%s' (human, tsv or json)", v);
-		}
-		else if (!strcmp(a, "--dangling"))
-			dangling = 1;
-		else if (!strcmp(a, "--list-kinds")) {
-			for (size_t k = 0; k < KIND_COUNT; k++)
-				if (kind_table[k].listed)
-					printf("%-16s %s\n", kind_table[k].name, kind_table[k].description);
-			free(targets);
-			return 0;
-		}
-		else if (!strcmp(a, "--jobs") && i + 1 < argc)
-			opt.nthreads = parse_jobs(argv[++i]);
-		else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			locate_usage(stdout);
-			return 0;
-		} else if (a[0] == '-' && a[1])
-			die("locate: unknown option '%s'", a);
-		else
-			targets[ntargets++] = argv[i];
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+			       &bad, &err);
+	switch (parsed) {
+	case PARSE_OPT_DONE:
+		break;
+	case PARSE_OPT_HELP:
+		locate_usage(stdout);
+		return 0;
+	case PARSE_OPT_STOP:   /* --list-kinds */
+		sv_clear(&targets);
+		return 0;
+	default:
+		die_option_error("locate", parsed, bad, &err);
 	}
 	if (dangling) {
-		rc = locate_dangling(root, fmt, opt.nthreads, targets, ntargets);
-		free(targets);
+		rc = locate_dangling(root, fmt, opt.nthreads, targets.v, (int)targets.n);
+		sv_clear(&targets);
 		return rc;
 	}
-	if (!ntargets) {
+	if (!targets.n) {
 		locate_usage(stderr);
 		return 2;
 	}
@@ -138,7 +138,7 @@ int cmd_locate(int argc, char **argv)
 			err.buf);
 	times[2] = seconds_now();
 	sb_reset(&err);
-	if (target_resolve(&fp, &t, &db, targets, ntargets, &err) < 0) {
+	if (target_resolve(&fp, &t, &db, targets.v, (int)targets.n, &err) < 0) {
 		print_error_lines(&err);
 		exit(2);
 	}
@@ -161,6 +161,6 @@ int cmd_locate(int argc, char **argv)
 	plan_release(&plan);
 	sb_release(&err);
 	tree_release(&t);
-	free(targets);
+	sv_clear(&targets);
 	return rc;
 }

@@ -1,5 +1,5 @@
 /*
- * cmd_check.c - excise check: prove a removal.
+ * builtin/check.c - excise check: prove a removal.
  *
  *   residue  the footprint (taken from the tree before the removal, with its
  *            dependents) is located in the tree after it: nothing may remain
@@ -694,68 +694,79 @@ static int wanted(const struct check *c, enum step s)
 	return !c->any_only || c->only[s];
 }
 
+/* --only STEP, into the struct check at value. */
+static int parse_only(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	struct check *c = opt->value;
+	int k;
+
+	for (k = 0; k < NSTEPS && strcmp(step_names[k], arg); k++)
+		;
+	if (k == NSTEPS) {
+		sb_addf(err, "check: unknown step '%s' (residue, links, kconfig, sparse, connected, build, boot)",
+			arg);
+		return PARSE_OPT_ERROR;
+	}
+	c->only[k] = c->any_only = 1;
+	return PARSE_OPT_DONE;
+}
+
+/* --configs ARCH:TARGET,...: each one (split at commas and blanks) onto the strvec at value. */
+static int parse_configs(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	char *list = xstrdup(arg), *save = NULL;
+
+	(void)err;
+	for (char *tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
+		sv_push(opt->value, tok);
+	free(list);
+	return PARSE_OPT_DONE;
+}
+
 int cmd_check(int argc, char **argv)
 {
 	struct check c = { 0 };
 	struct remove_options opt = { 0 };
-	char **targets = xcalloc((size_t)argc, sizeof(char *));
-	int ntargets = 0, failed = 0;
+	struct strvec targets = STRVEC_INIT;
+	int failed = 0, parsed;
 	struct strbuf err = STRBUF_INIT;
 	struct removal before;
 	char logs[] = "/tmp/excise-check-XXXXXX";
+	const char *bad;
+	const struct option options[] = {
+		OPT_STRING('C', NULL, &c.after, "TREE", "the tree after the removal (default: .)"),
+		OPT_STRING(0, "before", &c.before, "DIR", "the same tree before it"),
+		OPT_CALLBACK(0, "only", &c, "STEP", "run this step (repeatable; default: every one)",
+			     parse_only),
+		OPT_STRVEC(0, "expect", &c.expect, "SPEC", "a boot check (repeatable)"),
+		OPT_STRVEC(0, "config", &c.boot_config, "CONFIG_X=y", "a boot kernel option (repeatable)"),
+		OPT_CALLBACK(0, "configs", &c.configs, "ARCH:TARGET,...", "the only Kconfig configurations",
+			     parse_configs),
+		OPT_STRING(0, "connected-base", &c.connected_base, "TARGET", "the connected step's base"),
+		OPT_STRING(0, "sparse-config", &c.sparse_config, "TARGET", "the sparse step's config"),
+		OPT_STRING(0, "logs", &c.log_dir, "DIR", "the logs (default: a new /tmp/excise-check-*)"),
+		OPT_JOBS(&c.jobs),
+		OPT_STRING(0, "distcc", &c.distcc, "HOSTS", "the kernel builds compile through distcc"),
+		OPT_FLAG(0, "kvm", &c.kvm, "boot under KVM"),
+		OPT_ARGS(&targets, "TARGET"),
+		OPT_END(),
+	};
 
 	c.after = ".";
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-C") && i + 1 < argc) {
-			c.after = argv[++i];
-		} else if (!strcmp(a, "--before") && i + 1 < argc) {
-			c.before = argv[++i];
-		} else if (!strcmp(a, "--only") && i + 1 < argc) {
-			int k;
-
-			for (k = 0; k < NSTEPS && strcmp(step_names[k], argv[i + 1]); k++)
-				;
-			if (k == NSTEPS)
-				die("check: unknown step '%s' (residue, links, kconfig, sparse, connected, build, boot)",
-				    argv[i + 1]);
-			c.only[k] = c.any_only = 1;
-			i++;
-		} else if (!strcmp(a, "--expect") && i + 1 < argc) {
-			sv_push(&c.expect, argv[++i]);
-		} else if (!strcmp(a, "--config") && i + 1 < argc) {
-			sv_push(&c.boot_config, argv[++i]);
-		} else if (!strcmp(a, "--configs") && i + 1 < argc) {
-			char *list = xstrdup(argv[++i]), *save = NULL;
-
-			for (char *tok = strtok_r(list, ", ", &save); tok; tok = strtok_r(NULL, ", ", &save))
-				sv_push(&c.configs, tok);
-			free(list);
-		} else if (!strcmp(a, "--connected-base") && i + 1 < argc) {
-			c.connected_base = argv[++i];
-		} else if (!strcmp(a, "--sparse-config") && i + 1 < argc) {
-			c.sparse_config = argv[++i];
-		} else if (!strcmp(a, "--logs") && i + 1 < argc) {
-			c.log_dir = argv[++i];
-		} else if (!strcmp(a, "--jobs") && i + 1 < argc) {
-			c.jobs = parse_jobs(argv[++i]);
-		} else if (!strcmp(a, "--distcc") && i + 1 < argc) {
-			c.distcc = argv[++i];
-		} else if (!strcmp(a, "--kvm")) {
-			c.kvm = 1;
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			check_usage(stdout);
-			return 0;
-		} else if (a[0] == '-' && a[1]) {
-			die("check: unknown option '%s'", a);
-		} else {
-			targets[ntargets++] = argv[i];
-		}
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+			       &bad, &err);
+	switch (parsed) {
+	case PARSE_OPT_DONE:
+		break;
+	case PARSE_OPT_HELP:
+		check_usage(stdout);
+		return 0;
+	default:
+		die_option_error("check", parsed, bad, &err);
 	}
 	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
 		c.distcc = getenv("DISTCC_HOSTS");
-	if (!ntargets || !c.before) {
+	if (!targets.n || !c.before) {
 		check_usage(stderr);
 		return 2;
 	}
@@ -772,7 +783,7 @@ int cmd_check(int argc, char **argv)
 	opt.unknown = LOCATE_UNKNOWN_ALLOW;   /* check reports on what it finds; it refuses no target */
 	opt.no_cocci = 1;
 	opt.no_links = 1;   /* the links step compares the trees themselves */
-	if (removal_plan(&before, c.before, targets, ntargets, &opt, &err) < 0) {
+	if (removal_plan(&before, c.before, targets.v, (int)targets.n, &opt, &err) < 0) {
 		print_error_lines(&err);
 		die("check: cannot plan the removal in %s", c.before);
 	}
@@ -783,7 +794,7 @@ int cmd_check(int argc, char **argv)
 	printf("excise check: %s in %s (before: %s), logs in %s\n", before.fp.title, c.after, c.before,
 	       c.log_dir);
 	if (wanted(&c, STEP_RESIDUE))
-		step_residue(&c, &before, targets, ntargets);
+		step_residue(&c, &before, targets.v, (int)targets.n);
 	if (wanted(&c, STEP_LINKS))
 		step_links(&c, &before);
 	if (wanted(&c, STEP_KCONFIG))
@@ -811,7 +822,7 @@ int cmd_check(int argc, char **argv)
 	sv_clear(&c.configs);
 	sv_clear(&c.boot_config);
 	free(c.kernel);
-	free(targets);
+	sv_clear(&targets);
 	sb_release(&err);
 	return failed ? 1 : 0;
 }
@@ -825,30 +836,44 @@ static void boot_log_usage(FILE *out)
 	      "  (SLUB:, SLAB:), and lines holding a WORD; the first 8, each after \"| \".\n", out);
 }
 
+/* LOG, the one non-option argument; a second one is refused ("-": an unknown option). */
+static int parse_log(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	const char **log = opt->value;
+
+	if (!*log) {
+		*log = arg;
+		return PARSE_OPT_DONE;
+	}
+	if (arg[0] == '-')
+		return PARSE_OPT_UNKNOWN;
+	sb_addf(err, "boot-log: one LOG only, not '%s'", arg);
+	return PARSE_OPT_ERROR;
+}
+
 int cmd_boot_log(int argc, char **argv)
 {
 	struct strvec words = STRVEC_INIT;
-	const char *log = NULL;
-	int rc = 0;
+	const char *log = NULL, *bad;
+	struct strbuf err = STRBUF_INIT;
+	int rc = 0, parsed;
+	const struct option options[] = {
+		OPT_STRVEC(0, "word", &words, "WORD", "also the lines holding WORD (repeatable)"),
+		OPT_ARGS_CALLBACK(&log, "LOG", parse_log),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "--word") && i + 1 < argc) {
-			sv_push(&words, argv[++i]);
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+			       &bad, &err);
+	if (parsed != PARSE_OPT_DONE) {
+		sv_clear(&words);
+		if (parsed == PARSE_OPT_HELP) {
 			boot_log_usage(stdout);
-			sv_clear(&words);
 			return 0;
-		} else if ((a[0] == '-' && a[1]) || log) {
-			fprintf(stderr, "%s: boot-log: %s '%s'\n", progname,
-				a[0] == '-' ? "unknown option" : "one LOG only, not", a);
-			boot_log_usage(stderr);
-			sv_clear(&words);
-			return 2;
-		} else {
-			log = a;
 		}
+		rc = usage_option_error("boot-log", parsed, bad, &err, boot_log_usage);
+		sb_release(&err);
+		return rc;
 	}
 	if (!log) {
 		boot_log_usage(stderr);

@@ -1,5 +1,5 @@
 /*
- * cmd_connected.c - `excise kconfig connected`: the configuration that
+ * builtin/connected.c - `excise kconfig connected`: the configuration that
  * exercises a removal (connect.h), as check's connected step builds it.
  *
  *   excise kconfig connected [-C TREE] [--fragment before|after] TARGET...
@@ -39,47 +39,55 @@ void connect_print_fragment(FILE *out, const struct connect_set *set, int before
 		}
 }
 
+/* --fragment before|after */
+static int parse_fragment(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	if (strcmp(arg, "before") && strcmp(arg, "after")) {
+		sb_addf(err, "kconfig connected: --fragment wants before or after, not '%s'", arg);
+		return PARSE_OPT_ERROR;
+	}
+	*(const char **)opt->value = arg;
+	return PARSE_OPT_DONE;
+}
+
 int cmd_kconfig_connected(int argc, char **argv)
 {
-	const char *root = ".", *fragment = NULL;
-	char **targets = xcalloc((size_t)argc + 1, sizeof(char *));
-	int ntargets = 0, rc = 0;
+	const char *root = ".", *fragment = NULL, *bad;
+	struct strvec targets = STRVEC_INIT;
+	int rc = 0, parsed;
 	struct remove_options opt = { 0 };
 	struct strbuf err = STRBUF_INIT;
 	struct connect_set set;
 	struct removal r;
+	const struct option options[] = {
+		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_CALLBACK(0, "fragment", &fragment, "before|after", "the config fragment of the tree",
+			     parse_fragment),
+		OPT_ARGS(&targets, "TARGET"),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		if (!strcmp(argv[i], "-C") && i + 1 < argc) {
-			root = argv[++i];
-		} else if (!strcmp(argv[i], "--fragment") && i + 1 < argc) {
-			fragment = argv[++i];
-			if (strcmp(fragment, "before") && strcmp(fragment, "after")) {
-				fprintf(stderr, "%s: kconfig connected: --fragment wants before or after, not '%s'\n",
-					progname, fragment);
-				free(targets);
-				return 2;
-			}
-		} else if (!strcmp(argv[i], "-h") || !strcmp(argv[i], "--help")) {
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH |
+			       PARSE_OPT_DASH_IS_OPTION, &bad, &err);
+	if (parsed != PARSE_OPT_DONE) {
+		sv_clear(&targets);
+		if (parsed == PARSE_OPT_HELP) {
 			connected_usage(stdout);
-			free(targets);
 			return 0;
-		} else if (argv[i][0] == '-') {
-			fprintf(stderr, "%s: kconfig connected: unknown option '%s'\n", progname, argv[i]);
-			connected_usage(stderr);
-			free(targets);
-			return 2;
-		} else {
-			targets[ntargets++] = argv[i];
 		}
+		if (parsed == PARSE_OPT_ERROR)   /* a bad --fragment: no usage */
+			fprintf(stderr, "%s: %s\n", progname, err.buf);
+		else
+			usage_option_error("kconfig connected", parsed, bad, &err, connected_usage);
+		sb_release(&err);
+		return 2;
 	}
-	if (!ntargets) {
+	if (!targets.n) {
 		connected_usage(stderr);
-		free(targets);
 		return 2;
 	}
 	opt.no_cocci = 1;
-	if (removal_plan(&r, root, targets, ntargets, &opt, &err) < 0) {
+	if (removal_plan(&r, root, targets.v, (int)targets.n, &opt, &err) < 0) {
 		print_error_lines(&err);
 		die("kconfig connected: cannot plan the removal in %s", root);
 	}
@@ -99,6 +107,6 @@ int cmd_kconfig_connected(int argc, char **argv)
 	connect_release(&set);
 	removal_release(&r);
 	sb_release(&err);
-	free(targets);
+	sv_clear(&targets);
 	return rc;
 }

@@ -1,4 +1,4 @@
-/* cmd_remove.c - excise remove: plan every edit, check the plan, then apply it atomically. */
+/* builtin/remove.c - excise remove: plan every edit, check the plan, then apply it atomically. */
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -150,62 +150,61 @@ static void __attribute__((noreturn)) refuse_link_residue(const struct removal *
 	exit(2);
 }
 
+/* --replace OLD=NEW (CONFIG_ dropped: defval), --replace-call OLD=NEW */
+static int parse_replace(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	const char *eq = strchr(arg, '=');
+
+	if (!eq || eq == arg || !eq[1]) {
+		sb_addf(err, "--%s wants OLD=NEW, not '%s'", opt->long_name, arg);
+		return PARSE_OPT_ERROR;
+	}
+	sv_push(opt->value, opt->defval && starts_with(arg, "CONFIG_") ? arg + 7 : arg);
+	return PARSE_OPT_DONE;
+}
+
 int cmd_remove(int argc, char **argv)
 {
-	const char *root = ".";
+	const char *root = ".", *bad;
 	struct remove_options opt = { 0 };
-	char **targets = xcalloc((size_t)argc, sizeof(char *));
-	int ntargets = 0, dry_run = 0, force = 0, commit = 0, rc = 0;
+	struct strvec targets = STRVEC_INIT;
+	int dry_run = 0, force = 0, commit = 0, rc = 0, parsed;
 	struct series_options_cmd popt = { NULL };
 	struct apply_options aopt = { 0 };
 	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
 	struct removal r;
 	int lock;
+	const struct option options[] = {
+		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a diff, touch nothing"),
+		OPT_FLAG('f', "force", &force, "a dirty work tree, a large removal, link residue"),
+		OPT_FLAG(0, "commit", &commit, "commit the removal as a patch series"),
+		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also format-patch it to DIR (implies --commit)"),
+		OPT_STRING(0, "why", &popt.why, "TEXT", "why it goes, for the commit messages"),
+		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "no semantic patches"),
+		OPT_JOBS(&opt.jobs),
+		OPT_CALLBACK_F(0, "replace", &opt.replace, "OLD=NEW", "rewrite defconfigs and selects of OLD",
+			       PARSE_OPT_ATTACHED, parse_replace, 1),
+		OPT_CALLBACK_F(0, "replace-call", &opt.replace_call, "OLD=NEW", "kept callers of OLD call NEW",
+			       PARSE_OPT_ATTACHED, parse_replace, 0),
+		OPT_ARGS(&targets, "TARGET"),
+		OPT_END(),
+	};
 
-	for (int i = 1; i < argc; i++) {
-		const char *a = argv[i];
-
-		if (!strcmp(a, "-C") && i + 1 < argc)
-			root = argv[++i];
-		else if (!strcmp(a, "--dry-run") || !strcmp(a, "-n"))
-			dry_run = 1;
-		else if (!strcmp(a, "--force") || !strcmp(a, "-f"))
-			force = 1;
-		else if (!strcmp(a, "--commit"))
-			commit = 1;
-		else if (!strcmp(a, "--series") && i + 1 < argc)
-			commit = 1, popt.series_dir = argv[++i];
-		else if (!strcmp(a, "--why") && i + 1 < argc)
-			popt.why = argv[++i];
-		else if (!strcmp(a, "--no-cocci"))
-			opt.no_cocci = 1;
-		else if (!strcmp(a, "--jobs") && i + 1 < argc)
-			opt.jobs = parse_jobs(argv[++i]);
-		else if ((!strcmp(a, "--replace") && i + 1 < argc) || starts_with(a, "--replace=")) {
-			const char *v = a[9] == '=' ? a + 10 : argv[++i];
-			const char *eq = strchr(v, '=');
-
-			if (!eq || eq == v || !eq[1])
-				die("--replace wants OLD=NEW, not '%s'", v);
-			sv_push(&opt.replace, starts_with(v, "CONFIG_") ? v + 7 : v);
-		} else if ((!strcmp(a, "--replace-call") && i + 1 < argc) ||
-			   starts_with(a, "--replace-call=")) {
-			const char *v = a[14] == '=' ? a + 15 : argv[++i];
-			const char *eq = strchr(v, '=');
-
-			if (!eq || eq == v || !eq[1])
-				die("--replace-call wants OLD=NEW, not '%s'", v);
-			sv_push(&opt.replace_call, v);
-		} else if (!strcmp(a, "-h") || !strcmp(a, "--help")) {
-			remove_usage(stdout);
-			return 0;
-		} else if (a[0] == '-' && a[1]) {
-			die("remove: unknown option '%s'", a);
-		} else {
-			targets[ntargets++] = argv[i];
-		}
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+			       &bad, &err);
+	switch (parsed) {
+	case PARSE_OPT_DONE:
+		break;
+	case PARSE_OPT_HELP:
+		remove_usage(stdout);
+		return 0;
+	default:
+		die_option_error("remove", parsed, bad, &err);
 	}
-	if (!ntargets) {
+	if (popt.series_dir)
+		commit = 1;
+	if (!targets.n) {
 		remove_usage(stderr);
 		return 2;
 	}
@@ -225,7 +224,7 @@ int cmd_remove(int argc, char **argv)
 	 * that is only named (leftovers, a second run) is removed from where.
 	 */
 	opt.unknown = LOCATE_UNKNOWN_FAIL;
-	if (removal_plan(&r, root, targets, ntargets, &opt, &err) < 0) {
+	if (removal_plan(&r, root, targets.v, (int)targets.n, &opt, &err) < 0) {
 		print_error_lines(&err);
 		fprintf(stderr, "excise: nothing was changed\n");
 		exit(2);
@@ -287,7 +286,7 @@ out:
 	sv_clear(&opt.replace_call);
 	sb_release(&err);
 	sb_release(&report);
-	free(targets);
+	sv_clear(&targets);
 	close(lock);
 	return rc;
 }

@@ -1,0 +1,42 @@
+/* builtin/options.c - what the front ends share about their options (builtin.h). */
+#include <errno.h>
+#include <stdlib.h>
+
+#include "builtin.h"
+
+int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	char *end;
+	long v;
+
+	errno = 0;
+	v = strtol(arg, &end, 10);
+	if (!*arg || *end || errno) {
+		sb_addf(err, "--jobs: '%s' is not a number", arg);
+		return PARSE_OPT_ERROR;
+	}
+	if (v < 1 || v > JOBS_MAX) {
+		sb_addf(err, "--jobs: %ld is out of range (1 to %d)", v, JOBS_MAX);
+		return PARSE_OPT_ERROR;
+	}
+	*(int *)opt->value = (int)v;
+	return PARSE_OPT_DONE;
+}
+
+void die_option_error(const char *cmd, int rc, const char *bad, const struct strbuf *err)
+{
+	if (rc == PARSE_OPT_ERROR)
+		die("%s", err->buf);
+	die("%s: unknown option '%s'", cmd, bad);
+}
+
+int usage_option_error(const char *cmd, int rc, const char *bad, const struct strbuf *err,
+		       void (*usage)(FILE *out))
+{
+	if (rc == PARSE_OPT_ERROR)
+		fprintf(stderr, "%s: %s\n", progname, err->buf);
+	else
+		fprintf(stderr, "%s: %s: unknown option '%s'\n", progname, cmd, bad);
+	usage(stderr);
+	return 2;
+}
