@@ -23,6 +23,7 @@ void c_lexer_init(struct c_lexer *lx, const char *buf, size_t len)
 	memset(lx, 0, sizeof(*lx));
 	lx->buf = buf;
 	lx->len = len;
+	lx->i = utf8_bom_len(buf, len);   /* a byte order mark: blank before line 1 */
 	lx->bol = 1;
 }
 
@@ -107,6 +108,9 @@ enum ref_kind classify_c(struct c_lexer *lx, size_t off, int ident)
 	enum c_context ctx = c_lexer_at(lx, off);
 	size_t ls = logical_line_start(buf, off);
 
+	if (!ls)
+		ls = utf8_bom_len(buf, lx->len);
+
 	/* A comment on a directive line ("#endif, then CONFIG_X in a comment") belongs to it. */
 	if (ctx == C_COMMENT && buf[ls + strspn(buf + ls, " \t")] == '#')
 		ctx = C_DIRECTIVE;
@@ -115,8 +119,7 @@ enum ref_kind classify_c(struct c_lexer *lx, size_t off, int ident)
 	if (ctx == C_STRING)
 		return KIND_C_OTHER;
 	if (ctx == C_DIRECTIVE) {
-		size_t s = logical_line_start(buf, off);
-		const char *p = buf + s;
+		const char *p = buf + ls;
 
 		while (*p == ' ' || *p == '\t')
 			p++;

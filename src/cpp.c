@@ -231,7 +231,7 @@ static int scan_directive(struct ctx *c, size_t start, size_t hash, size_t *next
 static int scan(struct ctx *c)
 {
 	const char *b = c->buf;
-	size_t len = c->len, p = 0, line = 1, at = 0;
+	size_t len = c->len, p = utf8_bom_len(c->buf, c->len), line = 1, at = 0;
 	int bol = 1;
 
 	while (p < len) {

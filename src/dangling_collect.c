@@ -461,8 +461,9 @@ int dangling_collect(const struct tree *t, const struct kconfig_db *db, struct p
 		w[i].db = db;
 		ctx[i] = &w[i];
 	}
-	out->files_scanned = scan_tree(sc, t, nthreads, skip_kconfig, (void *)db, on_config_hits, ctx,
-				       &unreadable);
+	/* Binary files (NULL): their CONFIG_ bytes are no reference a person edits. */
+	out->files_scanned = scan_tree(sc, t, nthreads, skip_kconfig, (void *)db, on_config_hits, NULL,
+				       ctx, &unreadable);
 	for (size_t i = 0; i < unreadable.n; i++)
 		sb_addf(err, "%s\n", unreadable.v[i]);
 	if (unreadable.n)

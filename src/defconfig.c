@@ -32,7 +32,7 @@ static int config_line(const char *p, const char *end, const char **sym, size_t 
 /* Offset of the line setting or unsetting NEW in f, or -1. */
 static long find_line(const struct plan_file *f, const char *sym, int want_set)
 {
-	size_t off = 0, n = strlen(sym);
+	size_t off = utf8_bom_len(f->data, f->len), n = strlen(sym);
 
 	while (off < f->len) {
 		size_t e = line_end(f->data, f->len, off);
@@ -52,13 +52,14 @@ int defconfig_remove(struct plan *plan, const char *path, const struct strset *s
 		     const struct footprint *fp, struct strbuf *err)
 {
 	const struct plan_file *f = plan_file(plan, path);
-	size_t off = 0;
+	size_t off;
 	int changed = 0;
 
 	if (!f) {
 		sb_addf(err, "%s: cannot read\n", path);
 		return -1;
 	}
+	off = utf8_bom_len(f->data, f->len);   /* a byte order mark stays */
 	while (off < f->len) {
 		size_t e = line_end(f->data, f->len, off);
 		const char *s, *repl;

@@ -36,6 +36,8 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	K(KIND_SELFTEST, "selftest", FAMILY_OTHER, 0, 1, "a file of tools/testing"),
 	K(KIND_SCRIPT, "script", FAMILY_OTHER, 0, 1, "a script that names it"),
 	K(KIND_OTHER, "other", FAMILY_OTHER, 0, 1, "anything else: a comment, text"),
+	K(KIND_BINARY, "binary", FAMILY_OTHER, 0, 1,
+	  "a binary file (a NUL byte) that holds the name: for review"),
 	K(KIND_KCONFIG_TEXT, "kconfig-text", FAMILY_KCONFIG, 0, 0,
 	  "help text, a comment or a prompt of a Kconfig file"),
 	K(KIND_C_COMMENT, "c-comment", FAMILY_C, 0, 0, "a C comment"),

@@ -37,6 +37,7 @@ enum ref_kind {
 	KIND_SELFTEST,
 	KIND_SCRIPT,
 	KIND_OTHER,
+	KIND_BINARY,            /* a file with a NUL byte: not read as lines */
 	/* the dangling report's own distinctions */
 	KIND_KCONFIG_TEXT,      /* help text, a comment or a prompt of a Kconfig file */
 	KIND_C_COMMENT,

@@ -878,7 +878,9 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 				u->text = xstrndup(f->data + ls, le - ls);
 			}
 		}
-		res->files_scanned = scan_tree(job->sc, t, nt, skip_path, job, on_file, ctxp, &res->unreadable);
+		/* Binary files (NULL) hold no C that links against a definition. */
+		res->files_scanned = scan_tree(job->sc, t, nt, skip_path, job, on_file, NULL, ctxp,
+					       &res->unreadable);
 	}
 	/* Surviving definitions. */
 	for (int i = 0; i <= nt; i++)

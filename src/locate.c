@@ -524,6 +524,44 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 	}
 }
 
+/*
+ * The matches of a binary file (a NUL byte, as grep -I decides): no lines
+ * to classify or edit, but never a silent skip.  One reference for review,
+ * at the first match.
+ */
+static void on_binary(void *vctx, const char *path, const char *buf, size_t len,
+		      const struct scan_hit *hits, size_t n)
+{
+	struct locate_ctx *c = vctx;
+	const struct pattern *p = NULL;
+	size_t i;
+
+	(void)len;
+	/* Symbols, paths and words; candidate headers and identifiers are confirmed in text. */
+	for (i = 0; i < n && !p; i++) {
+		int tag = c->pats[hits[i].pattern].tag;
+
+		if (tag != PAT_HEADER_BASE && tag != PAT_HEADER && tag != PAT_IDENT)
+			p = &c->pats[hits[i].pattern];
+	}
+	if (!p)
+		return;
+	GROW(c->refs, c->cap, c->n + 1);
+	c->refs[c->n++] = (struct ref){
+		.path = xstrdup(path),
+		.line = line_of_offset(buf, hits[i - 1].offset),
+		.kind = KIND_BINARY,
+		.action = ACTION_REVIEW,
+		.match = xstrndup(p->text, p->len),
+		.text = xstrdup("(binary file)"),
+		.reason = xasprintf("a binary file (it holds a NUL byte) names it: not read as text, "
+				    "check by hand"),
+		.off = hits[i - 1].offset,
+		.tag = p->tag,
+	};
+	c->refs[c->n - 1].last_line = c->refs[c->n - 1].line;
+}
+
 static void free_ref(struct ref *r)
 {
 	free(r->path), free(r->match), free(r->text), free(r->reason), free(r->symbol);
@@ -903,7 +941,8 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 		ctx[i].t = t;
 		ctxp[i] = &ctx[i];
 	}
-	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, ctxp, &unreadable) : 0;
+	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, on_binary, ctxp,
+					   &unreadable) : 0;
 	for (int i = 0; i < nthreads; i++) {
 		struct strvec used = STRVEC_INIT;
 

@@ -783,7 +783,7 @@ struct scan_job {
 	int rootfd;
 	int (*skip)(const char *path, void *skip_ctx);
 	void *skip_ctx;
-	scan_fn fn;
+	scan_fn fn, binary_fn;
 	void **ctx;
 	const size_t *order;    /* the files in scanning order (indices into t->files) */
 	atomic_size_t next;
@@ -821,7 +821,7 @@ static void *scan_worker(void *arg)
 		const char *path;
 		struct stat st;
 		unsigned fclass;
-		int fd;
+		int fd, binary;
 
 		if (i >= job->t->files.n)
 			break;
@@ -857,7 +857,8 @@ static void *scan_worker(void *arg)
 		close(fd);
 		atomic_fetch_add(&job->read, 1);
 		memset(buf + len, 0, pad + 1);
-		if (memchr(buf, '\0', len < 8000 ? len : 8000))
+		binary = memchr(buf, '\0', len < 8000 ? len : 8000) != NULL;
+		if (binary && !job->binary_fn)
 			continue;
 		if (atomic_load(job->s->generation) != seen && job->s->engine == SCAN_TEDDY) {
 			/* Patterns were retired: scan for the others only (Hyperscan skips them). */
@@ -868,7 +869,8 @@ static void *scan_worker(void *arg)
 		}
 		nh = scanner_find(cur, buf, len, fclass, path, &hits, &hcap);
 		if (nh)
-			job->fn(job->ctx ? job->ctx[w->index] : NULL, path, buf, len, hits, nh);
+			(binary ? job->binary_fn : job->fn)(job->ctx ? job->ctx[w->index] : NULL, path,
+							    buf, len, hits, nh);
 	}
 	scanner_free(mine);
 	free(buf);
@@ -878,9 +880,9 @@ static void *scan_worker(void *arg)
 
 size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 		 int (*skip)(const char *path, void *skip_ctx), void *skip_ctx, scan_fn fn,
-		 void **ctx, struct strvec *unreadable)
+		 scan_fn binary_fn, void **ctx, struct strvec *unreadable)
 {
-	struct scan_job job = { s, t, -1, skip, skip_ctx, fn, ctx, NULL, 0, 0 };
+	struct scan_job job = { s, t, -1, skip, skip_ctx, fn, binary_fn, ctx, NULL, 0, 0 };
 	size_t *order = xmalloc((t->files.n ? t->files.n : 1) * sizeof(*order)), k = 0;
 	pthread_t *tid;
 	struct worker *w;

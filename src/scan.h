@@ -103,16 +103,18 @@ typedef void (*scan_fn)(void *ctx, const char *path, const char *buf, size_t len
 
 /*
  * Scan the files of t for which skip(path, skip_ctx) is false, with
- * nthreads threads (0: one per CPU); binary files (a NUL byte in the first
- * 8000) are skipped, as grep -I does.  fn runs in the worker threads with
- * ctx[thread index] as its first argument.  Returns the number of files
- * read.  Each file that could not be read adds "PATH: cannot read: WHY" to
+ * nthreads threads (0: one per CPU).  fn gets the matches of each text
+ * file; binary_fn those of each binary file (a NUL byte in the first 8000,
+ * as grep -I decides), which are not text to classify by line: a caller
+ * that passes NULL skips them knowingly.  Both run in the worker threads
+ * with ctx[thread index] as their first argument.  Returns the number of
+ * files read.  Each file that could not be read adds "PATH: cannot read: WHY" to
  * unreadable; a scan that could not run (the tree's top unreadable, no
  * thread) adds what stopped it: the caller decides whether that is fatal.
  */
 size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 		 int (*skip)(const char *path, void *skip_ctx), void *skip_ctx, scan_fn fn,
-		 void **ctx, struct strvec *unreadable);
+		 scan_fn binary_fn, void **ctx, struct strvec *unreadable);
 
 /* Number of worker threads scan_tree would use for nthreads == 0. */
 int scan_default_threads(void);

@@ -104,6 +104,17 @@ static inline int is_word_char(unsigned char c)
 	       (c >= '0' && c <= '9') || c == '_';
 }
 
+/*
+ * Length of a UTF-8 byte order mark at the start of buf (3), or 0.  Readers
+ * of C and Kconfig text treat it as a blank before the first line (as gcc
+ * does) and keep it when they rewrite the file.
+ */
+static inline size_t utf8_bom_len(const char *buf, size_t len)
+{
+	return len >= 3 && (unsigned char)buf[0] == 0xef && (unsigned char)buf[1] == 0xbb &&
+	       (unsigned char)buf[2] == 0xbf ? 3 : 0;
+}
+
 /* 1-based line number of offset off in buf (counts '\n' before off). */
 size_t line_of_offset(const char *buf, size_t off);
 /* Offsets of the start and end (past the '\n', or len) of the line holding off. */

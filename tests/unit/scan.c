@@ -211,6 +211,7 @@ struct collect {
 	struct strvec lines;
 	const struct scanner *sc;
 	int retire_even;        /* retire each even-numbered pattern once it was seen */
+	struct strvec binary;   /* hits in binary files */
 };
 
 static void on_tree_hits(void *vctx, const char *path, const char *buf, size_t len,
@@ -224,6 +225,16 @@ static void on_tree_hits(void *vctx, const char *path, const char *buf, size_t l
 		if (c->retire_even && hits[i].pattern % 2 == 0)
 			scanner_retire(c->sc, hits[i].pattern);
 	}
+}
+
+static void on_binary_hits(void *vctx, const char *path, const char *buf, size_t len,
+			   const struct scan_hit *hits, size_t n)
+{
+	struct collect *c = vctx;
+
+	(void)buf, (void)len;
+	for (size_t i = 0; i < n; i++)
+		sv_push_owned(&c->binary, xasprintf("%s %u@%zu", path, hits[i].pattern, hits[i].offset));
 }
 
 /*
@@ -303,7 +314,7 @@ static size_t tree_round(size_t np, size_t nfiles)
 				c[i] = (struct collect){ STRVEC_INIT, sc, r };
 				ctx[i] = &c[i];
 			}
-			nread = scan_tree(sc, &t, r ? 1 : 4, NULL, NULL, on_tree_hits, ctx, &unreadable);
+			nread = scan_tree(sc, &t, r ? 1 : 4, NULL, NULL, on_tree_hits, NULL, ctx, &unreadable);
 			CHECK(nread == nfiles + 2 && !unreadable.n);
 			sv_clear(&unreadable);
 			for (int i = 0; i < 4; i++) {
@@ -353,6 +364,62 @@ static size_t tree_round(size_t np, size_t nfiles)
 	}
 	free(pats), free(retired), free(texts), free(paths), free(lens), free(want);
 	return total;
+}
+
+/*
+ * Binary files (a NUL byte in the first 8000) go to binary_fn, text files
+ * to fn; with no binary_fn they are skipped.  Returns "text|binary" hits.
+ */
+static char *binary_round(int with_binary)
+{
+	struct pattern pats[] = { P("CONFIG_FOO", FILE_ANY), P("CONFIG_BAR", FILE_ANY),
+				  P("CONFIG_BAZ", FILE_ANY), P("CONFIG_QUX", FILE_ANY) };
+	struct collect text = { STRVEC_INIT, NULL, 0, STRVEC_INIT };
+	struct strvec unreadable = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT, out = STRBUF_INIT;
+	struct scanner *sc = scanner_new(pats, ARRAY_SIZE(pats));
+	void *ctx_text[1] = { &text };
+	struct tree t;
+	static const char *const names[] = { "Kconfig", "Makefile", "t.c", "b.bin", "late.bin" };
+
+	unit_mkdir("scan-binary");
+	unit_put("Kconfig", "");
+	unit_put("Makefile", "");
+	unit_put("t.c", "#ifdef CONFIG_FOO\n#endif\n");
+	unit_write("b.bin", "\x7f" "ELF\0\0CONFIG_BAR=y\0", 18);
+	{
+		/* A NUL byte past the first 8000: text, as for grep -I. */
+		char *late = xcalloc(9001, 1);
+
+		memset(late, 'x', 9000);
+		memcpy(late + 9, "\nCONFIG_BAZ\n", 12);
+		late[8500] = '\0';
+		unit_write("late.bin", late, 9000);
+		free(late);
+	}
+	CHECK(tree_load(&t, unit_dir, &err) == 0);
+	/* One thread, one context: the callback tells text and binary apart. */
+	CHECK(scan_tree(sc, &t, 1, NULL, NULL, on_tree_hits, with_binary ? on_binary_hits : NULL,
+			ctx_text, &unreadable) == 5);
+	CHECK(!unreadable.n);
+	for (size_t i = 0; i < text.lines.n; i++)
+		sb_addf(&out, "%s%s", i ? " " : "", text.lines.v[i]);
+	sb_addf(&out, "|");
+	for (size_t i = 0; i < text.binary.n; i++)
+		sb_addf(&out, "%s%s", i ? " " : "", text.binary.v[i]);
+	sv_clear(&text.lines), sv_clear(&text.binary);
+	sv_clear(&unreadable);
+	sb_release(&err);
+	scanner_free(sc);
+	tree_release(&t);
+	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
+		char *full = path_join(unit_dir, names[i]);
+
+		unlink(full);
+		free(full);
+	}
+	rmdir(unit_dir);
+	return sb_detach(&out, NULL);
 }
 
 int main(void)
@@ -411,6 +478,13 @@ int main(void)
 	CHECK(random_round(3000, 40, 3000) > 10000);
 	/* Whole trees, several threads, retired patterns. */
 	CHECK(tree_round(300, 40) > 1000);
+	/* Binary files: to their own callback, or skipped knowingly; a late NUL is text. */
+	s = binary_round(1);
+	CHECK_STR(s, "late.bin 2@10 t.c 0@7|b.bin 1@6");
+	free(s);
+	s = binary_round(0);
+	CHECK_STR(s, "late.bin 2@10 t.c 0@7|");
+	free(s);
 	/* File classes. */
 	CHECK(file_class("mm/Kconfig") == FILE_KCONFIG);
 	CHECK(file_class("arch/x86/Kconfig.debug") == FILE_KCONFIG);
