@@ -916,6 +916,12 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 		strset_add(&own, fp->symbols.v[i]);
 	npats = build_patterns(fp, &pats);
 	sc = scanner_new(pats, npats);
+	if (opt && opt->progress) {
+		struct progress_event ev = { PROGRESS_FOOTPRINT, 0, t->files.n, NULL, fp };
+
+		progress_report(opt->progress, &ev);
+		scanner_progress(sc, opt->progress);
+	}
 	/* The subsystem's neighbours first: they disprove candidates soonest. */
 	for (size_t i = 0; i < fp->paths.n; i++) {
 		char *p = xstrdup(fp->paths.v[i]), *slash;

@@ -9,6 +9,7 @@
 
 #include "kconfig.h"
 #include "kind.h"
+#include "progress.h"
 #include "target.h"
 #include "walk.h"
 
@@ -60,6 +61,7 @@ enum locate_unknown {
 struct locate_options {
 	int nthreads;            /* 0: one per CPU */
 	enum locate_unknown unknown;
+	const struct progress *progress;   /* the footprint, then the scan (NULL: none) */
 };
 
 /*

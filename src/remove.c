@@ -82,7 +82,8 @@ static void replace_pairs(const struct footprint *fp, struct kconfig_replace *re
  * adds none has planned the whole Kconfig removal: its plan becomes r->plan
  * and its result r->kconfig.  Returns 0 or -1.
  */
-static int close_over_dependents(struct removal *r, struct strbuf *err)
+static int close_over_dependents(struct removal *r, const struct progress *progress,
+				 struct strbuf *err)
 {
 	for (int round = 0; round < 16; round++) {
 		struct plan scratch;
@@ -118,6 +119,12 @@ static int close_over_dependents(struct removal *r, struct strbuf *err)
 		strset_clear(&syms);
 		sv_clear(&olds);
 		sv_clear(&news);
+		if (rc == 0) {
+			struct progress_event ev = { PROGRESS_DEPENDENTS, (size_t)round + 1,
+						     r->fp.symbols.n, NULL, NULL };
+
+			progress_report(progress, &ev);
+		}
 		if (rc == 0 && !added) {
 			r->plan = scratch;
 			r->kconfig = res;
@@ -235,6 +242,11 @@ static int run_cocci(struct removal *r, const struct remove_options *opt, const 
 
 	if (!files->n)
 		return 0;
+	{
+		struct progress_event ev = { PROGRESS_COCCI, 0, files->n, patch, NULL };
+
+		progress_report(opt->progress, &ev);
+	}
 	cocci_report_init(&rep);
 	sv_push(&defines, define);
 	rc = cocci_apply(&r->plan, opt->cocci_dir ? opt->cocci_dir : cocci_dir(), patch, &defines,
@@ -405,7 +417,11 @@ static int plan_links(struct removal *r, const struct remove_options *opt, struc
 {
 	double t0 = seconds_now();
 	struct strvec pairs = STRVEC_INIT;
-	int rc = links_plan(&r->plan, &r->tree, opt->jobs, &r->links, err);
+	struct progress_event ev = { PROGRESS_LINKS, 0, r->plan.nfiles, NULL, NULL };
+	int rc;
+
+	progress_report(opt->progress, &ev);
+	rc = links_plan(&r->plan, &r->tree, opt->jobs, &r->links, err);
 
 	for (size_t i = 0; i < r->fp.replace_call.n; i++)
 		sv_push(&pairs, r->fp.replace_call.v[i]);
@@ -424,7 +440,7 @@ static int plan_links(struct removal *r, const struct remove_options *opt, struc
 int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
 		 const struct remove_options *opt, struct strbuf *err)
 {
-	struct locate_options lopt = { opt->jobs, opt->unknown };
+	struct locate_options lopt = { opt->jobs, opt->unknown, opt->progress };
 	double t0 = seconds_now();
 	int rc;
 
@@ -440,7 +456,7 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	if (target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets, err) < 0)
 		return -1;
 	add_companions(r);
-	if (close_over_dependents(r, err) < 0)
+	if (close_over_dependents(r, opt->progress, err) < 0)
 		return -1;
 	if (locate_run(&r->fp, &r->tree, &r->db, &lopt, &r->loc, err) < 0)
 		return -1;

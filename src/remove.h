@@ -22,6 +22,7 @@ struct remove_options {
 	int no_links;            /* skip the link residue analysis */
 	const char *cocci_dir;   /* cocci/ of this excise */
 	enum locate_unknown unknown; /* a symbol nothing defines or names (locate.h) */
+	const struct progress *progress; /* how far the planning is (NULL: not told) */
 };
 
 /* Counts of what one module changed, for the summary. */

@@ -73,6 +73,7 @@ struct scanner {
 	atomic_uint *generation;
 	int owns_retired;
 	const struct strvec *first;   /* path prefixes to scan first */
+	const struct progress *progress;   /* PROGRESS_SCAN events, or NULL */
 	/*
 	 * With many patterns, Hyperscan's literal matcher (hs_compile_lit_multi)
 	 * finds them instead: its cost hardly grows with their number, where
@@ -416,6 +417,11 @@ enum scan_engine scanner_engine(const struct scanner *s)
 void scanner_scan_first(struct scanner *s, const struct strvec *prefixes)
 {
 	s->first = prefixes;
+}
+
+void scanner_progress(struct scanner *s, const struct progress *p)
+{
+	s->progress = p;
 }
 
 void scanner_retire(const struct scanner *s, uint32_t pattern)
@@ -825,6 +831,11 @@ static void *scan_worker(void *arg)
 
 		if (i >= job->t->files.n)
 			break;
+		if (w->index == 0 && job->s->progress && i % 2048 == 0) {
+			struct progress_event ev = { PROGRESS_SCAN, i, job->t->files.n, NULL, NULL };
+
+			progress_report(job->s->progress, &ev);
+		}
 		path = job->t->files.v[job->order[i]];
 		fclass = file_class(path);
 		if (job->skip && job->skip(path, job->skip_ctx))
@@ -928,6 +939,11 @@ size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 	scan_worker(&w[0]);
 	for (int i = 1; i < started; i++)
 		pthread_join(tid[i], NULL);
+	if (s->progress) {
+		struct progress_event ev = { PROGRESS_SCAN, t->files.n, t->files.n, NULL, NULL };
+
+		progress_report(s->progress, &ev);
+	}
 	close(job.rootfd);
 	pthread_mutex_destroy(&job.lock);
 	free(order);

@@ -17,6 +17,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "progress.h"
 #include "walk.h"
 
 /* File classes, for pattern scopes. */
@@ -96,6 +97,13 @@ size_t scanner_padding(const struct scanner *s);
  * neighbours).  The strvec must outlive the scans.
  */
 void scanner_scan_first(struct scanner *s, const struct strvec *prefixes);
+
+/*
+ * Report PROGRESS_SCAN events of scan_tree to p (NULL: none): now and then
+ * while files are read, from the calling thread, and once at the end.  p
+ * must outlive the scans.
+ */
+void scanner_progress(struct scanner *s, const struct progress *p);
 
 /* Called once per file with matches, from a worker thread. */
 typedef void (*scan_fn)(void *ctx, const char *path, const char *buf, size_t len,

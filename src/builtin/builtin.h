@@ -5,6 +5,7 @@
 #include <stdio.h>
 
 #include "parse_options.h"
+#include "progress.h"
 
 int cmd_locate(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
@@ -16,6 +17,20 @@ int cmd_kbuild(int argc, char **argv);
 int cmd_kconfig(int argc, char **argv);
 int cmd_kconfig_remove(int argc, char **argv);
 int cmd_kconfig_connected(int argc, char **argv);
+
+/*
+ * Progress on stderr (progress.c): returns tp's progress if stderr is a
+ * terminal or force (--progress) is set, and never (--no-progress) is not;
+ * else NULL, which the library takes as "do not tell".
+ */
+struct term_progress {
+	struct progress base;
+	int tty;
+};
+const struct progress *term_progress(struct term_progress *tp, int force, int never);
+#define OPT_PROGRESS(force, never)                                                             \
+	OPT_FLAG(0, "progress", (force), "how far it is, on stderr (default: on a terminal)"),  \
+	OPT_FLAG(0, "no-progress", (never), "no progress on stderr")
 
 struct connect_set;
 /* The config fragment of a connected set (builtin/connected.c): the tree before or after. */

@@ -10,12 +10,15 @@
 
 static void locate_usage(FILE *out)
 {
-	fputs("usage: excise locate [-C TREE] [--format=human|tsv|json] [--jobs N] TARGET...\n"
+	fputs("usage: excise locate [-C TREE] [--format=human|tsv|json] [--jobs N] [--[no-]progress]\n"
+	      "                     TARGET...\n"
 	      "       excise locate --dangling [-C TREE] [--format=...] [--jobs N] [PATH...]\n"
 	      "       excise locate --list-kinds\n"
 	      "  --dangling  references to Kconfig symbols that no Kconfig file defines (under\n"
 	      "              PATH... only, if given), with a verdict or an exclusion for each\n"
 	      "  --list-kinds  the kinds of reference, each with what it is\n"
+	      "  --progress  the footprint's size and the scan on stderr (the default on a\n"
+	      "              terminal; --no-progress: never)\n"
 	      "exit status: 0 references found, 1 none, 2 error\n", out);
 }
 
@@ -81,7 +84,8 @@ int cmd_locate(int argc, char **argv)
 	enum report_format fmt = FORMAT_HUMAN;
 	struct locate_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
-	int rc, dangling = 0, parsed;
+	int rc, dangling = 0, parsed, progress = 0, no_progress = 0;
+	struct term_progress tp;
 	struct footprint fp;
 	struct locate_result res;
 	struct tree t;
@@ -97,6 +101,7 @@ int cmd_locate(int argc, char **argv)
 		OPT_CALLBACK_F(0, "list-kinds", NULL, NULL, "the kinds of reference", PARSE_OPT_NOARG,
 			       list_kinds, 0),
 		OPT_JOBS(&opt.nthreads),
+		OPT_PROGRESS(&progress, &no_progress),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
@@ -143,6 +148,7 @@ int cmd_locate(int argc, char **argv)
 		exit(2);
 	}
 	times[3] = seconds_now();
+	opt.progress = term_progress(&tp, progress, no_progress);
 	if (locate_run(&fp, &t, &db, &opt, &res, &err) < 0) {
 		print_error_lines(&err);
 		exit(2);

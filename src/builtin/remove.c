@@ -13,7 +13,8 @@ static void remove_usage(FILE *out)
 {
 	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
 	      "                     [--replace-call OLD=NEW]...\n"
-	      "                     [--no-cocci] [--jobs N] [--commit [--series DIR] [--why TEXT]]\n"
+	      "                     [--no-cocci] [--jobs N] [--[no-]progress]\n"
+	      "                     [--commit [--series DIR] [--why TEXT]]\n"
 	      "                     TARGET...\n"
 	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
 	      "  --force     run in a git work tree with uncommitted changes, delete more\n"
@@ -22,6 +23,8 @@ static void remove_usage(FILE *out)
 	      "  --replace   rewrite defconfig lines and selects of OLD to NEW instead of deleting\n"
 	      "  --replace-call OLD=NEW  kept code that calls the removed function OLD calls NEW\n"
 	      "  --no-cocci  leave C references other than preprocessor lines alone\n"
+	      "  --progress  the footprint's size and each step on stderr (the default on a\n"
+	      "              terminal; --no-progress: never)\n"
 	      "  --commit    in a git work tree: commit the removal as a patch series by area\n"
 	      "              (defconfigs per arch, dependents, the subsystem, MAINTAINERS, docs);\n"
 	      "              with --dry-run, print the series instead\n"
@@ -173,7 +176,8 @@ int cmd_remove(int argc, char **argv)
 	struct apply_options aopt = { 0 };
 	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
 	struct removal r;
-	int lock;
+	struct term_progress tp;
+	int lock, progress = 0, no_progress = 0;
 	const struct option options[] = {
 		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
 		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a diff, touch nothing"),
@@ -183,6 +187,7 @@ int cmd_remove(int argc, char **argv)
 		OPT_STRING(0, "why", &popt.why, "TEXT", "why it goes, for the commit messages"),
 		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "no semantic patches"),
 		OPT_JOBS(&opt.jobs),
+		OPT_PROGRESS(&progress, &no_progress),
 		OPT_CALLBACK_F(0, "replace", &opt.replace, "OLD=NEW", "rewrite defconfigs and selects of OLD",
 			       PARSE_OPT_ATTACHED, parse_replace, 1),
 		OPT_CALLBACK_F(0, "replace-call", &opt.replace_call, "OLD=NEW", "kept callers of OLD call NEW",
@@ -209,6 +214,7 @@ int cmd_remove(int argc, char **argv)
 		return 2;
 	}
 	opt.allow_large = force;
+	opt.progress = term_progress(&tp, progress, no_progress);
 	/* One run at a time; and first, whatever a killed run left is undone or finished. */
 	lock = plan_lock(root, &err);
 	if (lock < 0 || plan_recover(root, &report, &err) < 0) {
