@@ -132,7 +132,7 @@ static int tree_is_dir(const struct tree *t, const char *rel)
 static int is_object_list(const char *var)
 {
 	return starts_with(var, "obj-") || starts_with(var, "lib-") || starts_with(var, "subdir-") ||
-	       starts_with(var, "core-") || starts_with(var, "drivers-");
+	       starts_with(var, "core-") || starts_with(var, "drivers-") || starts_with(var, "dtb-");
 }
 
 /* One loader thread's share of the Makefiles: t->files.v[idx[lo..hi-1]]. */
@@ -234,7 +234,11 @@ static void load_makefiles(struct derive *d)
 	free(idx);
 }
 
-/* The tree path a word of an object list in dir names: "a.o" -> dir/a.c, "b/" -> dir/b/. */
+/*
+ * The tree path a word of an object list in dir names: "a.o" -> dir/a.c,
+ * "b/" -> dir/b/, and a device tree blob "c.dtb" -> dir/c.dts (the
+ * platform's boards: dtb-$(CONFIG_ARCH_OXNAS) += ox820-....dtb).
+ */
 static char *word_path(const struct derive *d, const char *dir, const char *w)
 {
 	size_t n = strlen(w);
@@ -244,6 +248,13 @@ static char *word_path(const struct derive *d, const char *dir, const char *w)
 	if (n > 1 && w[n - 1] == '/') {
 		rel = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
 		return rel;
+	}
+	if (n > 4 && !strcmp(w + n - 4, ".dtb")) {
+		rel = dir[0] ? xasprintf("%s/%.*s.dts", dir, (int)(n - 4), w) : xasprintf("%.*s.dts", (int)(n - 4), w);
+		if (tree_has(d->t, rel))
+			return rel;
+		free(rel);
+		return NULL;
 	}
 	if (n < 3 || strcmp(w + n - 2, ".o"))
 		return NULL;
@@ -414,6 +425,62 @@ static int derive_conditional_parts(struct derive *d)
 	return changed;
 }
 
+/*
+ * The directory a platform line names: arm's machine and plat lists
+ * (arch/arm/Makefile: machine-$(CONFIG_ARCH_OXNAS) += oxnas is
+ * arch/arm/mach-oxnas/), mips' platform lists (arch/mips/Kbuild.platforms
+ * and the Platform files: platform-$(CONFIG_AR7) += ar7/ is arch/mips/ar7/).  NULL
+ * for any other line or a directory the tree does not have.
+ */
+static char *platform_dir(const struct derive *d, const struct objline *o, const char *word)
+{
+	char *p = NULL;
+	size_t n = strlen(word);
+
+	if (!strcmp(o->dir, "arch/arm") && starts_with(o->var, "machine-"))
+		p = xasprintf("arch/arm/mach-%s/", word);
+	else if (!strcmp(o->dir, "arch/arm") && starts_with(o->var, "plat-"))
+		p = xasprintf("arch/arm/plat-%s/", word);
+	else if (starts_with(o->dir, "arch/mips") && starts_with(o->var, "platform-") && n > 1 &&
+		 word[n - 1] == '/')
+		p = xasprintf("arch/mips/%s", word);
+	if (p && !tree_is_dir(d->t, p)) {
+		free(p);
+		p = NULL;
+	}
+	return p;
+}
+
+/*
+ * A platform's directory goes with its symbol, unless a kept line lists it
+ * too (arch/arm/Makefile, 6.1: machine-$(CONFIG_ARCH_S3C24XX) += s3c and
+ * machine-$(CONFIG_ARCH_S3C64XX) += s3c: mach-s3c stays while S3C64XX does).
+ */
+static int derive_platform_dirs(struct derive *d)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (!o->sym || !footprint_has_symbol(d->fp, o->sym))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			char *p = platform_dir(d, o, o->words.v[w]), *why;
+
+			if (!p || word_kept_elsewhere(d, o, o->words.v[w])) {
+				free(p);
+				continue;
+			}
+			why = xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, o->words.v[w]);
+			changed |= add_path(d, p, why, o->sym);
+			free(why);
+			free(p);
+		}
+	}
+	return changed;
+}
+
 /* Objects and directories built by the footprint's symbols become owned. */
 static int derive_paths(struct derive *d)
 {
@@ -477,6 +544,7 @@ static int derive_paths(struct derive *d)
 		}
 	}
 	changed |= derive_conditional_parts(d);
+	changed |= derive_platform_dirs(d);
 	return changed;
 }
 
@@ -839,6 +907,105 @@ static int add_target(struct footprint *fp, const struct tree *t, const char *ar
 	return rc;
 }
 
+static int is_dts_file(const char *path)
+{
+	return (ends_with(path, ".dts") || ends_with(path, ".dtsi") || ends_with(path, ".dtso")) &&
+	       starts_with(path, "arch/") && strstr(path, "/boot/dts/");
+}
+
+/* One #include or /include/ of a device tree source: the includer and the name as written. */
+struct dts_include {
+	const char *from;     /* a path of t->files */
+	char *path;           /* resolved next to the includer */
+	const char *base;     /* the file name, inside path */
+};
+
+/*
+ * Device tree includes only removed boards use: a .dtsi that owned .dts or
+ * .dtsi files include, and nothing else includes by that file name (any
+ * spelling, any directory: conservative), goes with them.
+ *
+ * arch/arm/boot/dts (6.1), ARCH_OXNAS: ox810se-wd-mbwe.dts includes
+ * "ox810se.dtsi", which no other board includes; both went in 6.6.
+ */
+static void derive_dtsi(struct derive *d)
+{
+	struct dts_include *v = NULL;
+	size_t n = 0, cap = 0;
+	struct strbuf sb = STRBUF_INIT;
+	int any = 0, changed;
+
+	for (size_t i = 0; i < d->fp->paths.n && !any; i++)
+		any = is_dts_file(d->fp->paths.v[i]);
+	if (!any)
+		return;
+	for (size_t i = 0; i < d->t->files.n; i++) {
+		const char *path = d->t->files.v[i];
+		char *full, *dir;
+
+		if (!is_dts_file(path))
+			continue;
+		full = path_join(d->t->root, path);
+		sb_reset(&sb);
+		if (read_file(full, &sb) < 0) {
+			free(full);
+			continue;
+		}
+		free(full);
+		dir = xstrndup(path, (size_t)(strrchr(path, '/') - path));
+		for (const char *p = sb.buf; p && (p = strstr(p, "include")); p += 7) {
+			const char *a = p + 7, *e;
+			char *name, *rel;
+
+			if (!(p > sb.buf && (p[-1] == '#' || (p[-1] == '/' && a[0] == '/'))))
+				continue;
+			a += *a == '/';
+			a += strspn(a, " \t");
+			if (*a != '"' && *a != '<')
+				continue;
+			e = strchr(a + 1, *a == '<' ? '>' : '"');
+			if (!e || memchr(a, '\n', (size_t)(e - a)))
+				continue;
+			name = xstrndup(a + 1, (size_t)(e - a - 1));
+			if (ends_with(name, ".dtsi") || ends_with(name, ".dts")) {
+				rel = xasprintf("%s/%s", dir, name);
+				GROW(v, cap, n + 1);
+				v[n].from = path;
+				v[n].path = path_normalize(rel, NULL);
+				v[n].base = v[n].path ? path_basename(v[n].path) : NULL;
+				if (v[n].path)
+					n++;
+				free(rel);
+			}
+			free(name);
+		}
+		free(dir);
+	}
+	do {
+		changed = 0;
+		for (size_t i = 0; i < n; i++) {
+			int only = 1;
+			char *why;
+
+			if (!footprint_owns(d->fp, v[i].from) || footprint_owns(d->fp, v[i].path) ||
+			    !ends_with(v[i].path, ".dtsi") || !tree_has(d->t, v[i].path))
+				continue;
+			for (size_t k = 0; k < n && only; k++)
+				if (!strcmp(v[k].base, v[i].base) && !footprint_owns(d->fp, v[k].from))
+					only = 0;
+			if (!only)
+				continue;
+			why = xasprintf("included only by removed device trees (%s)", v[i].from);
+			changed |= add_path(d, v[i].path, why, NULL);
+			free(why);
+		}
+	} while (changed);
+	for (size_t i = 0; i < n; i++)
+		free(v[i].path);
+	free(v);
+	sb_release(&sb);
+}
+
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
 {
 	struct derive d = { t, fp, NULL, 0, 0, db };
@@ -848,6 +1015,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	index_lines(&d);
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
+	derive_dtsi(&d);
 	derive_docs(&d);
 	derive_named_docs(&d);
 	derive_candidates(&d);

@@ -819,7 +819,7 @@ static void add_maintainers_sections(const struct footprint *fp, const struct tr
 		return;
 	}
 	free(full);
-	nsec = maintainers_sections(sb.buf, sb.len, fp, &secs);
+	nsec = maintainers_sections(sb.buf, sb.len, fp, t, &secs);
 	for (size_t i = 0; i < nsec; i++) {
 		const struct maintainers_section *sec = &secs[i];
 		size_t line = sec->first_line;

@@ -1,10 +1,49 @@
 /* maintainers.c - remove a subsystem's MAINTAINERS section or its file patterns. */
 #include "maintainers.h"
 
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
-int maintainers_pattern_owned(const struct footprint *fp, const char *pattern)
+/*
+ * A glob (fixed: the length of its part before the first wildcard) that
+ * files of t match, every one owned.  Only a glob whose directory holds an
+ * owned path is tried; the files under that directory are a run of the
+ * sorted t->files.  Wildcards do not cross '/', as in get_maintainer.pl.
+ */
+static int glob_owned(const struct footprint *fp, const struct tree *t, const char *pattern,
+		      size_t fixed)
+{
+	size_t dlen = 0, lo = 0, hi, matched = 0;
+	int any = 0;
+
+	for (size_t i = 0; i < fixed; i++)
+		if (pattern[i] == '/')
+			dlen = i + 1;
+	for (size_t i = 0; i < fp->paths.n && !any; i++)
+		any = !strncmp(fp->paths.v[i], pattern, dlen) && strlen(fp->paths.v[i]) > dlen;
+	if (!any)
+		return 0;
+	hi = t->files.n;
+	while (lo < hi) {   /* the first file not before the directory */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strncmp(t->files.v[mid], pattern, dlen) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < t->files.n && !strncmp(t->files.v[i], pattern, dlen); i++) {
+		if (fnmatch(pattern, t->files.v[i], FNM_PATHNAME) != 0)
+			continue;
+		if (!footprint_owns(fp, t->files.v[i]))
+			return 0;
+		matched++;
+	}
+	return matched > 0;
+}
+
+int maintainers_pattern_owned(const struct footprint *fp, const struct tree *t, const char *pattern)
 {
 	size_t fixed = strcspn(pattern, "*?[");
 	char *prefix = xstrndup(pattern, fixed);
@@ -19,6 +58,8 @@ int maintainers_pattern_owned(const struct footprint *fp, const char *pattern)
 		free(dir);
 	}
 	free(prefix);
+	if (!owned && t && pattern[fixed])
+		owned = glob_owned(fp, t, pattern, fixed);
 	return owned;
 }
 
@@ -38,7 +79,7 @@ static char *tag_value(const char *p, const char *end, char tag)
 }
 
 size_t maintainers_sections(const char *d, size_t len, const struct footprint *fp,
-			    struct maintainers_section **out)
+			    const struct tree *t, struct maintainers_section **out)
 {
 	size_t off = 0, n = 0, cap = 0, line = 1;
 
@@ -76,7 +117,7 @@ size_t maintainers_sections(const char *d, size_t len, const struct footprint *f
 
 			if (v) {
 				sec->nfiles++;
-				sec->nowned += maintainers_pattern_owned(fp, v);
+				sec->nowned += maintainers_pattern_owned(fp, t, v);
 				free(v);
 			}
 		}
@@ -85,8 +126,8 @@ size_t maintainers_sections(const char *d, size_t len, const struct footprint *f
 	return n;
 }
 
-int maintainers_remove(struct plan *plan, const struct footprint *fp, struct strvec *removed,
-		       struct strbuf *err)
+int maintainers_remove(struct plan *plan, const struct footprint *fp, const struct tree *t,
+		       struct strvec *removed, struct strbuf *err)
 {
 	const struct plan_file *f = plan_file(plan, "MAINTAINERS");
 	struct maintainers_section *secs;
@@ -99,7 +140,7 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 		return -1;
 	}
 	d = f->data;
-	nsec = maintainers_sections(d, f->len, fp, &secs);
+	nsec = maintainers_sections(d, f->len, fp, t, &secs);
 	for (size_t i = 0; i < nsec; i++) {
 		const struct maintainers_section *sec = &secs[i];
 
@@ -125,7 +166,7 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, struct str
 
 				if (!v)
 					v = tag_value(d + p, d + le, 'X');
-				if (v && maintainers_pattern_owned(fp, v)) {
+				if (v && maintainers_pattern_owned(fp, t, v)) {
 					char *why = xasprintf("%c: %s points into removed files", d[p], v);
 
 					plan_edit(plan, "MAINTAINERS", p, le, "", KIND_MAINTAINERS, why);

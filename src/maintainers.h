@@ -12,8 +12,8 @@
  * Returns the number of sections touched, or -1 if MAINTAINERS cannot be
  * read.  The titles of removed sections are appended to removed.
  */
-int maintainers_remove(struct plan *plan, const struct footprint *fp, struct strvec *removed,
-		       struct strbuf *err);
+int maintainers_remove(struct plan *plan, const struct footprint *fp, const struct tree *t,
+		       struct strvec *removed, struct strbuf *err);
 
 /* A section of MAINTAINERS: its title line through its last tag line. */
 struct maintainers_section {
@@ -23,11 +23,16 @@ struct maintainers_section {
 	size_t nfiles, nowned;     /* F: patterns, and those into removed paths */
 };
 
-/* The sections of MAINTAINERS text buf, with their F: patterns counted against fp. */
+/* The sections of MAINTAINERS text buf, with their F: patterns counted against fp (and t). */
 size_t maintainers_sections(const char *buf, size_t len, const struct footprint *fp,
-			    struct maintainers_section **out);
+			    const struct tree *t, struct maintainers_section **out);
 
-/* True if a MAINTAINERS file pattern (F:/X: value) points into an owned path. */
-int maintainers_pattern_owned(const struct footprint *fp, const char *pattern);
+/*
+ * True if a MAINTAINERS file pattern (F:/X: value) points into an owned
+ * path: its part before any glob is owned, or (given the tree t) it is a
+ * glob that files of t match, every one of them owned
+ * (F: arch/arm/boot/dts/ox8*.dts* when the OXNAS boards go).
+ */
+int maintainers_pattern_owned(const struct footprint *fp, const struct tree *t, const char *pattern);
 
 #endif

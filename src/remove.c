@@ -262,6 +262,71 @@ static int run_cocci(struct removal *r, const struct remove_options *opt, const 
 	return rc;
 }
 
+/*
+ * Is a symbol a board or platform of arch: defined in a mach-NAME or
+ * plat-NAME directory of arch/ARCH (arch/arm/mach-oxnas/Kconfig:
+ * ARCH_OXNAS, MACH_OX820)?
+ */
+static int is_platform_symbol(const struct kconfig_db *db, const char *arch, const char *sym)
+{
+	size_t n, alen = strlen(arch);
+	const struct kconfig_def *defs = kconfig_defs(db, sym, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		const char *p = defs[i].path;
+
+		if (starts_with(p, "arch/") && !strncmp(p + 5, arch, alen) && p[5 + alen] == '/' &&
+		    (starts_with(p + 6 + alen, "mach-") || starts_with(p + 6 + alen, "plat-")))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A platform's own defconfig: arch/ARCH/configs/NAME that turns on (=y or
+ * =m) a removed platform symbol and no kept one.  It goes whole, as
+ * upstream deletes oxnas_v6_defconfig with ARCH_OXNAS (6.6): without its
+ * machine it would configure some other board.  Returns the removed
+ * symbol (to free), or NULL.
+ */
+static char *platform_defconfig(struct removal *r, const char *path, const struct strset *syms)
+{
+	const struct plan_file *f;
+	const char *cfg = strstr(path, "/configs/");
+	char *arch, *removed = NULL;
+	int kept = 0;
+
+	if (!starts_with(path, "arch/") || !cfg || !(f = plan_file(&r->plan, path)))
+		return NULL;
+	arch = xstrndup(path + 5, (size_t)(cfg - path - 5));
+	for (size_t off = 0; off < f->len && !kept;) {
+		size_t e = line_end(f->data, f->len, off), s = off + 7, k = s;
+
+		if (e - off > 7 && !strncmp(f->data + off, "CONFIG_", 7)) {
+			while (k < e && (is_word_char((unsigned char)f->data[k])))
+				k++;
+			if (k + 1 < e && f->data[k] == '=' && (f->data[k + 1] == 'y' || f->data[k + 1] == 'm')) {
+				char *sym = xstrndup(f->data + s, k - s);
+
+				if (is_platform_symbol(&r->db, arch, sym)) {
+					if (!strset_has(syms, sym))
+						kept = 1;
+					else if (!removed)
+						removed = xstrdup(sym);
+				}
+				free(sym);
+			}
+		}
+		off = e;
+	}
+	free(arch);
+	if (kept) {
+		free(removed);
+		return NULL;
+	}
+	return removed;
+}
+
 /* Hand every reference to the module of its kind of file. */
 static int plan_references(struct removal *r, const struct remove_options *opt, struct strbuf *err)
 {
@@ -321,11 +386,21 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			rc = -1;
 	sv_clear(&list);
 	strset_to_sorted(&configs, &list);
-	for (size_t i = 0; i < list.n && rc == 0; i++)
-		if (defconfig_remove(&r->plan, list.v[i], &syms, &r->fp, err) < 0)
+	for (size_t i = 0; i < list.n && rc == 0; i++) {
+		char *platform = platform_defconfig(r, list.v[i], &syms);
+
+		if (platform) {
+			char *why = xasprintf("the defconfig of CONFIG_%s, a removed platform", platform);
+
+			plan_delete(&r->plan, list.v[i], 0, why);
+			free(why);
+			free(platform);
+		} else if (defconfig_remove(&r->plan, list.v[i], &syms, &r->fp, err) < 0) {
 			rc = -1;
+		}
+	}
 	sv_clear(&list);
-	if (rc == 0 && maintainers_remove(&r->plan, &r->fp, &r->maintainers, err) < 0)
+	if (rc == 0 && maintainers_remove(&r->plan, &r->fp, &r->tree, &r->maintainers, err) < 0)
 		rc = -1;
 	strset_to_sorted(&cpp_files, &list);
 	for (size_t i = 0; i < list.n && rc == 0; i++)

@@ -26,7 +26,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		sv_push(&fp.paths, "drivers/foo.c");
 		sv_push(&fp.symbols, "X");
 	}
-	n = maintainers_sections(text, size, &fp, &secs);
+	n = maintainers_sections(text, size, &fp, NULL, &secs);
 	for (size_t i = 0; i < n; i++) {
 		if (secs[i].start > secs[i].end || secs[i].end > size || secs[i].nowned > secs[i].nfiles)
 			fuzz_fail("a section outside the text", NULL);
