@@ -115,6 +115,10 @@ build/fuzz/obj/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(@D)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -c -o $@ $<
 
+# The library objects are built once for every harness: without this, make
+# deletes them as intermediates and each harness compiles them again (40 s).
+.SECONDARY: $(FUZZ_OBJ)
+
 build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 	$(FUZZ_CC) $(FUZZ_CFLAGS) -fsanitize=fuzzer -Isrc -o $@ $< $(FUZZ_OBJ) $(LDLIBS)
 
