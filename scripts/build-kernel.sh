@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS]
-#                 [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
+#                 [--arch ARCH] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
 #
 # Builds an x86_64 bzImage of the Linux source tree TREE out of tree, in
 # $EXCISE_CACHE/build/NAME (EXCISE_CACHE defaults to ~/.cache/excise), from
@@ -20,6 +20,10 @@
 #   --soft       an option that did not stick is reported ("not set: ...")
 #                and the build goes on; the count goes to stderr as
 #                "N of M requested options set"
+#   --arch ARCH  build for the kernel architecture ARCH (arm, arm64, mips,
+#                ...) with Debian's cross compiler (lib.sh's cross_prefix;
+#                scripts/deps.sh --cross ARCH installs it); needs --base
+#                and --make
 #   --make TARGET  build TARGET (vmlinux, modules, ...; repeatable) instead
 #                of bzImage, with make -k so that every error shows; the
 #                last line on stdout is then the build directory
@@ -59,11 +63,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 die() { echo "$me: $*" >&2; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--arch ARCH] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
-jobs= name= want_ccache=1 want_mount=1 distcc_hosts= base=tinyconfig soft=0 targets=()
+jobs= name= want_ccache=1 want_mount=1 distcc_hosts= base=tinyconfig soft=0 targets=() arch=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -77,6 +81,8 @@ while [ $# -gt 0 ]; do
 	--base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
 	--base=*) base=${1#*=}; shift ;;
 	--soft) soft=1; shift ;;
+	--arch) [ $# -ge 2 ] || usage; arch=$2; shift 2 ;;
+	--arch=*) arch=${1#*=}; shift ;;
 	--make) [ $# -ge 2 ] || usage; targets+=("$2"); shift 2 ;;
 	--make=*) targets+=("${1#*=}"); shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
@@ -100,6 +106,14 @@ for t in "${targets[@]}"; do
 done
 
 . "$(dirname "$0")/lib.sh"
+cross=
+if [ -n "$arch" ] && [ "$arch" != x86_64 ] && [ "$arch" != x86 ]; then
+	cross=$(cross_prefix "$arch") || bad "--arch: no cross compiler known for '$arch'"
+	command -v "${cross}gcc" >/dev/null ||
+		bad "--arch $arch: ${cross}gcc is not installed (scripts/deps.sh --cross $arch)"
+	[ "$base" != tinyconfig ] && [ ${#targets[@]} != 0 ] ||
+		bad "--arch $arch wants --base (a defconfig of $arch) and --make (the boot kernel is x86_64)"
+fi
 tree=$(clean_source_tree "$1") || exit 2
 shift
 
@@ -160,21 +174,23 @@ if [ $want_mount = 1 ] && [ "$(id -u)" = 0 ] && command -v unshare >/dev/null; t
 	fi
 fi
 
-makeargs=(O="$out" ARCH=x86_64
+makeargs=(O="$out" ARCH="${arch:-x86_64}"
 	KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2015}")
+[ -z "$cross" ] || makeargs+=(CROSS_COMPILE="$cross")
 if [ $want_ccache = 1 ] && use_ccache; then
 	makeargs+=("${ccache_args[@]}")
+	[ -z "$cross" ] || makeargs+=(CC="ccache ${cross}gcc")
 	ccache_note="ccache in $CCACHE_DIR"
 	if [ -n "$distcc_hosts" ]; then
 		export CCACHE_PREFIX=distcc
 		ccache_note+=", misses through distcc to $distcc_hosts"
 	fi
 elif [ -n "$distcc_hosts" ]; then
-	makeargs+=(CC="distcc gcc")
+	makeargs+=(CC="distcc ${cross}gcc")
 	ccache_note="no ccache, distcc to $distcc_hosts"
 else
-	makeargs+=(CC=gcc)
+	makeargs+=(CC="${cross}gcc")
 	ccache_note="no ccache"
 fi
 [ -z "$distcc_hosts" ] || export DISTCC_HOSTS=$distcc_hosts

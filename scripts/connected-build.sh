@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
 # connected-build.sh [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME]
+#                    [--arch ARCH] [--make TARGET]...
 #                    TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER
 #
 # Builds the configuration that exercises a removal in both trees and
@@ -9,7 +10,9 @@
 # and the kept ones connected to them, all =y), then
 #   make -k vmlinux modules
 # out of tree, through build-kernel.sh (ccache, the read-only mount,
-# --distcc).  An option of a fragment that Kconfig would not take is named,
+# --distcc).  With --arch ARCH and --make TARGET... (excise check's cross
+# step: a defconfig of ARCH as --base, the touched directories as targets)
+# the same comparison runs with ARCH's cross compiler and those targets.  An option of a fragment that Kconfig would not take is named,
 # with its "depends on" lines, and the build goes on (a symbol AFTER no
 # longer defines does not reach its fragment).
 #
@@ -29,13 +32,14 @@ set -euo pipefail
 
 me=connected-build.sh
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { echo "usage: $me [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME] TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER" >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME] [--arch ARCH] [--make TARGET]... TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER" >&2; exit 2; }
 say() { echo "$me: $*"; }
 
-opts=() base=defconfig name=
+opts=() base=defconfig name= goals=()
 while [ $# -gt 0 ]; do
 	case $1 in
-	--jobs|--distcc) [ $# -ge 2 ] || usage; opts+=("$1" "$2"); shift 2 ;;
+	--jobs|--distcc|--arch) [ $# -ge 2 ] || usage; opts+=("$1" "$2"); shift 2 ;;
+	--make) [ $# -ge 2 ] || usage; goals+=("$2"); shift 2 ;;
 	--base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
 	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
@@ -44,6 +48,9 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# = 4 ] || usage
+[ ${#goals[@]} != 0 ] || goals=(vmlinux modules)
+makes=()
+for g in "${goals[@]}"; do makes+=(--make "$g"); done
 . "$here/lib.sh"
 before=$(clean_source_tree "$1") || exit 2
 after=$(clean_source_tree "$2") || exit 2
@@ -55,9 +62,9 @@ t0=$SECONDS
 build() {
 	local side=$1 tree=$2 frag=$3 rc=0
 	"$here/build-kernel.sh" "${opts[@]}" --name "$name-$side" --base "$base" --soft \
-		--make vmlinux --make modules "$tree" "$frag" > "$tmp/$side.stdout" 2> "$tmp/$side.out" || rc=$?
+		"${makes[@]}" "$tree" "$frag" > "$tmp/$side.stdout" 2> "$tmp/$side.out" || rc=$?
 	grep -E 'requested options set|not set: |^ +' "$tmp/$side.out" | sed "s/^build-kernel.sh: /  $side: /; s/^    /  $side:     /" || true
-	grep -q 'make -k vmlinux modules failed\|built vmlinux modules' "$tmp/$side.out" || {
+	grep -qF -e "make -k ${goals[*]} failed" -e "built ${goals[*]} in" "$tmp/$side.out" || {
 		# configuring failed: not a result about the removal
 		sed 's/^/  | /' "$tmp/$side.out"
 		echo "$me: FAIL: the tree $side the removal could not be configured ($base + fragment)"

@@ -1,10 +1,29 @@
 #!/usr/bin/env bash
-# deps.sh [--check] - install the Debian packages excise needs, if missing.
+# deps.sh [--check] [--cross ARCH...] - install the Debian packages excise
+# needs, if missing.
 #
 # Run by the make targets that need the packages (test, run, check, bench).
 # Prints nothing when everything is installed.  --check only reports.
+# --cross ARCH...: instead, the cross compilers for those kernel
+# architectures (gcc-arm-linux-gnueabi for arm, ...; lib.sh's cross_prefix),
+# which excise check's cross step asks for when a removal touches them.
 set -euo pipefail
 
+check=0
+if [ "${1:-}" = --check ]; then
+	check=1
+	shift
+fi
+if [ "${1:-}" = --cross ]; then
+	shift
+	me=deps.sh
+	. "$(dirname "$0")/lib.sh"
+	packages=()
+	for a in "$@"; do
+		p=$(cross_prefix "$a") || { echo "deps.sh: --cross: no cross compiler known for '$a'" >&2; exit 2; }
+		packages+=("gcc-${p%-}")
+	done
+else
 packages=(gcc libc6-dev make git coccinelle sparse linux-source-6.1 linux-source-6.12
 	qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio ripgrep
 	unifdef ccache distcc xz-utils python3 perl time gnuplot-nox)
@@ -14,6 +33,7 @@ case "$(uname -m)" in
 x86_64) packages+=(libhyperscan-dev) ;;
 *) packages+=(libvectorscan-dev) ;;
 esac
+fi
 
 missing=()
 for p in "${packages[@]}"; do
@@ -22,7 +42,7 @@ for p in "${packages[@]}"; do
 done
 [ ${#missing[@]} -eq 0 ] && exit 0
 
-if [ "${1:-}" = --check ]; then
+if [ $check = 1 ]; then
 	echo "deps.sh: missing: ${missing[*]}" >&2
 	exit 1
 fi

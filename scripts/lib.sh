@@ -23,6 +23,26 @@ clean_source_tree() {
 
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
+# cross_prefix ARCH: the CROSS_COMPILE prefix of Debian's cross compiler for
+# the kernel's ARCH (the package is gcc-<prefix without its last '-'>);
+# nothing and status 1 for x86 and for an architecture without one here.
+cross_prefix() {
+	case $1 in
+	arm) echo arm-linux-gnueabi- ;;
+	arm64) echo aarch64-linux-gnu- ;;
+	mips) echo mips-linux-gnu- ;;
+	powerpc) echo powerpc64-linux-gnu- ;;
+	m68k) echo m68k-linux-gnu- ;;
+	alpha) echo alpha-linux-gnu- ;;
+	sh) echo sh4-linux-gnu- ;;
+	riscv) echo riscv64-linux-gnu- ;;
+	s390) echo s390x-linux-gnu- ;;
+	sparc) echo sparc64-linux-gnu- ;;
+	parisc) echo hppa-linux-gnu- ;;
+	*) return 1 ;;
+	esac
+}
+
 # excise_bin: the excise binary the scripts ask about Kbuild, Kconfig and
 # specs ($EXCISE, which excise check sets, or src/excise of this repository),
 # as $excise; otherwise a message and return 1.

@@ -15,6 +15,13 @@
  *            (connect.h: defconfig, or --connected-base, with the removed
  *            and the connected kept symbols on): no new compiler, linker or
  *            modpost error;
+ *   cross    every other architecture the removal touches (its defconfigs,
+ *            or its code under arch/ARCH), with Debian's cross compiler
+ *            (scripts/deps.sh --cross ARCH): each touched defconfig (at
+ *            most CROSS_CONFIGS of an architecture; its defconfig when only
+ *            its code was touched) configured in BEFORE and AFTER, and the
+ *            directories the removal touched compiled in both
+ *            (connected-build.sh --arch): no new error;
  *   build    scripts/build-kernel.sh: the boot kernel of the tree after;
  *   boot     scripts/boot.sh: it boots under QEMU and passes the checks.
  *
@@ -35,11 +42,11 @@
 #include "run_command.h"
 #include "walk.h"
 
-enum step { STEP_RESIDUE, STEP_LINKS, STEP_KCONFIG, STEP_SPARSE, STEP_CONNECTED, STEP_BUILD, STEP_BOOT,
-	    NSTEPS };
+enum step { STEP_RESIDUE, STEP_LINKS, STEP_KCONFIG, STEP_SPARSE, STEP_CONNECTED, STEP_CROSS,
+	    STEP_BUILD, STEP_BOOT, NSTEPS };
 
 static const char *const step_names[NSTEPS] = { "residue", "links", "kconfig", "sparse", "connected",
-						"build", "boot" };
+						"cross", "build", "boot" };
 
 struct check {
 	const char *after, *before;
@@ -65,7 +72,7 @@ static void check_usage(FILE *out)
 	      "                    [--configs ARCH:TARGET,...] [--connected-base TARGET]\n"
 	      "                    [--logs DIR] [--distcc HOSTS] TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
-	      "  STEP: residue, links, kconfig, sparse, connected, build, boot.\n"
+	      "  STEP: residue, links, kconfig, sparse, connected, cross, build, boot.\n"
 	      "  --connected-base TARGET  the connected step starts from make TARGET\n"
 	      "              (default defconfig; tinyconfig is the cheap one)\n"
 	      "  --distcc HOSTS  the kernel builds' compile jobs go through distcc to HOSTS\n"
@@ -84,10 +91,10 @@ static char *self_env(void)
 	return xasprintf("EXCISE=%s", exe);
 }
 
-/* Run a script of excise's scripts/ with its output in log; the last line goes to tail. */
-static int run_script(struct check *c, enum step s, char **argv, char *tail, size_t tailsz)
+/* Run a script of excise's scripts/ with its output in LOG_DIR/NAME.log; the last line goes to tail. */
+static int run_script_log(struct check *c, const char *name, char **argv, char *tail, size_t tailsz)
 {
-	char *log = xasprintf("%s/%s.log", c->log_dir, step_names[s]);
+	char *log = xasprintf("%s/%s.log", c->log_dir, name);
 	char *self = self_env();
 	char *env[] = { self, NULL };
 	struct child_process cp = CHILD_PROCESS_INIT;
@@ -128,6 +135,12 @@ static int run_script(struct check *c, enum step s, char **argv, char *tail, siz
 	free(self);
 	free(log);
 	return status;
+}
+
+/* The same, with the step's log (LOG_DIR/STEP.log). */
+static int run_script(struct check *c, enum step s, char **argv, char *tail, size_t tailsz)
+{
+	return run_script_log(c, step_names[s], argv, tail, tailsz);
 }
 
 /* Print the last lines of a file, each as "    | line". */
@@ -595,6 +608,230 @@ out:
 	sb_release(&err);
 }
 
+/* At most this many touched defconfigs of one architecture are built. */
+#define CROSS_CONFIGS 2
+/* At most this many touched directories are compiled. */
+#define CROSS_DIRS 16
+
+/* x86 is the connected and build steps' architecture; um needs a SUBARCH. */
+static int native_arch(const char *arch)
+{
+	return !strcmp(arch, "x86") || !strcmp(arch, "x86_64") || !strcmp(arch, "i386") ||
+	       !strcmp(arch, "um");
+}
+
+/* The architecture of a path under arch/, or NULL. */
+static char *arch_of(const char *path)
+{
+	const char *slash;
+
+	if (!starts_with(path, "arch/") || !(slash = strchr(path + 5, '/')))
+		return NULL;
+	return xstrndup(path + 5, (size_t)(slash - path - 5));
+}
+
+/* Every path the removal edits or deletes, once. */
+static void touched_paths(const struct removal *r, struct strvec *out)
+{
+	for (size_t i = 0; i < r->plan.nedits; i++)
+		sv_push(out, r->plan.edits[i].path);
+	for (size_t i = 0; i < r->plan.ndels; i++)
+		sv_push(out, r->plan.dels[i].path);
+	sv_sort_uniq(out);
+}
+
+/* The architectures other than x86 the removal touches (their defconfigs or code), sorted. */
+static void cross_arches(const struct strvec *touched, struct strvec *out)
+{
+	for (size_t i = 0; i < touched->n; i++) {
+		char *arch = arch_of(touched->v[i]);
+
+		if (arch && !native_arch(arch) && !sv_contains(out, arch))
+			sv_push(out, arch);
+		free(arch);
+	}
+	sv_sort_uniq(out);
+}
+
+/*
+ * The configurations of arch to build: its defconfigs the removal edits
+ * (the first CROSS_CONFIGS; *more counts the others), or its defconfig when
+ * only its code is touched.
+ */
+static void cross_configs(const struct removal *r, const char *arch, struct strvec *out, size_t *more)
+{
+	struct strvec defs = STRVEC_INIT;
+	size_t alen = strlen(arch);
+
+	*more = 0;
+	touched_defconfigs(r, &defs);
+	sv_sort_uniq(&defs);
+	for (size_t i = 0; i < defs.n; i++) {
+		if (strncmp(defs.v[i], arch, alen) || defs.v[i][alen] != ':')
+			continue;
+		if (out->n < CROSS_CONFIGS)
+			sv_push(out, defs.v[i] + alen + 1);
+		else
+			(*more)++;
+	}
+	if (!out->n)
+		sv_push(out, "defconfig");
+	sv_clear(&defs);
+}
+
+/*
+ * The directories to compile for arch: those of the touched files (the
+ * parent of a deleted directory) that BEFORE builds with a Makefile or
+ * Kbuild, but not Documentation/, tools/, scripts/, include/, a configs/
+ * directory or another architecture's tree; the first CROSS_DIRS, *more
+ * counts the others.
+ */
+static void cross_dirs(const struct strvec *touched, const char *before, const char *arch,
+		       struct strvec *out, size_t *more)
+{
+	struct strvec dirs = STRVEC_INIT;
+
+	*more = 0;
+	for (size_t i = 0; i < touched->n; i++) {
+		char *d = xstrdup(touched->v[i]), *slash, *a = arch_of(d);
+		size_t n = strlen(d);
+
+		if (n && d[n - 1] == '/')
+			d[n - 1] = '\0';   /* a deleted directory: its parent */
+		slash = strrchr(d, '/');
+		if (slash && !(a && strcmp(a, arch)) && !starts_with(d, "Documentation/") &&
+		    !starts_with(d, "tools/") && !starts_with(d, "scripts/") && !starts_with(d, "include/") &&
+		    !strstr(d, "/configs/")) {
+			char *mk, *kb;
+
+			slash[1] = '\0';
+			mk = xasprintf("%s/%sMakefile", before, d);
+			kb = xasprintf("%s/%sKbuild", before, d);
+			if (access(mk, F_OK) == 0 || access(kb, F_OK) == 0)
+				sv_push(&dirs, d);
+			free(mk);
+			free(kb);
+		}
+		free(a);
+		free(d);
+	}
+	sv_sort_uniq(&dirs);
+	for (size_t i = 0; i < dirs.n; i++) {
+		if (out->n < CROSS_DIRS)
+			sv_push(out, dirs.v[i]);
+		else
+			(*more)++;
+	}
+	sv_clear(&dirs);
+}
+
+/* Cross: the other architectures the removal touches, built with their cross compilers. */
+static void step_cross(struct check *c, const struct removal *r)
+{
+	double t0 = seconds_now();
+	struct strvec touched = STRVEC_INIT, arches = STRVEC_INIT, done = STRVEC_INIT;
+	char *empty = xasprintf("%s/cross-empty.config", c->log_dir);
+	size_t nconfigs = 0, ndirs = 0, failed = 0;
+	FILE *f;
+
+	touched_paths(r, &touched);
+	cross_arches(&touched, &arches);
+	if (!arches.n) {
+		finish(c, STEP_CROSS, 0, t0, "no architecture but x86 touched");
+		goto out;
+	}
+	f = fopen(empty, "w");
+	if (!f || fclose(f) != 0) {
+		finish(c, STEP_CROSS, 1, t0, "cannot write %s", empty);
+		goto out;
+	}
+	for (size_t a = 0; a < arches.n; a++) {
+		const char *arch = arches.v[a];
+		struct strvec configs = STRVEC_INIT, dirs = STRVEC_INIT, argv = STRVEC_INIT;
+		size_t more_configs, more_dirs;
+		char tail[512], *log;
+
+		cross_configs(r, arch, &configs, &more_configs);
+		cross_dirs(&touched, c->before, arch, &dirs, &more_dirs);
+		printf("    %s: %zu configuration(s)", arch, configs.n);
+		if (more_configs)
+			printf(" (%zu more not built)", more_configs);
+		printf(", %zu director%s", dirs.n, dirs.n == 1 ? "y" : "ies");
+		if (more_dirs)
+			printf(" (%zu more not compiled)", more_dirs);
+		for (size_t d = 0; d < dirs.n; d++)
+			printf("%s%s", d ? " " : ": ", dirs.v[d]);
+		printf("\n");
+		if (!dirs.n)
+			sv_push(&dirs, "prepare");   /* nothing to compile: the toolchain and headers */
+		ndirs += dirs.n;
+		/* Its cross compiler (installed when missing and possible). */
+		sv_push_owned(&argv, script("deps.sh"));
+		sv_push(&argv, "--cross");
+		sv_push(&argv, arch);
+		log = xasprintf("cross-%s-deps", arch);
+		if (run_script_log(c, log, argv.v, tail, sizeof(tail)) != 0) {
+			printf("    %s: no cross compiler: %s\n", arch, tail);
+			sv_push_owned(&done, xasprintf("%s: no cross compiler", arch));
+			failed++;
+			free(log);
+			goto next;
+		}
+		free(log);
+		for (size_t k = 0; k < configs.n; k++) {
+			int rc;
+
+			sv_clear(&argv);
+			build_command(c, &argv, "connected-build.sh",
+				      xasprintf("check-%s-%s-%s", r->fp.name, arch, configs.v[k]));
+			sv_push(&argv, "--arch");
+			sv_push(&argv, arch);
+			sv_push(&argv, "--base");
+			sv_push(&argv, configs.v[k]);
+			for (size_t d = 0; d < dirs.n; d++) {
+				sv_push(&argv, "--make");
+				sv_push(&argv, dirs.v[d]);
+			}
+			sv_push(&argv, c->before);
+			sv_push(&argv, c->after);
+			sv_push(&argv, empty);
+			sv_push(&argv, empty);
+			log = xasprintf("cross-%s-%s", arch, configs.v[k]);
+			rc = run_script_log(c, log, argv.v, tail, sizeof(tail));
+			nconfigs++;
+			printf("    %s %s: %s\n", arch, configs.v[k], tail);
+			if (rc) {
+				char *path = xasprintf("%s/%s.log", c->log_dir, log);
+
+				print_tail(path, 25);
+				free(path);
+				sv_push_owned(&done, xasprintf("%s %s FAIL", arch, configs.v[k]));
+				failed++;
+			}
+			free(log);
+		}
+next:
+		sv_clear(&configs);
+		sv_clear(&dirs);
+		sv_clear(&argv);
+	}
+	{
+		struct strbuf list = STRBUF_INIT;
+
+		for (size_t a = 0; a < arches.n; a++)
+			sb_addf(&list, "%s%s", a ? ", " : "", arches.v[a]);
+		finish(c, STEP_CROSS, failed != 0, t0, "%s: %zu configurations, %zu directories compiled: %s",
+		       list.buf, nconfigs, ndirs,
+		       failed ? done.v[0] : "no new errors");
+		sb_release(&list);
+	}
+out:
+	sv_clear(&touched);
+	sv_clear(&arches);
+	sv_clear(&done);
+	free(empty);
+}
+
 static void step_build(struct check *c, const struct removal *r)
 {
 	double t0 = seconds_now();
@@ -703,8 +940,8 @@ static int parse_only(const struct option *opt, const char *arg, struct strbuf *
 	for (k = 0; k < NSTEPS && strcmp(step_names[k], arg); k++)
 		;
 	if (k == NSTEPS) {
-		sb_addf(err, "check: unknown step '%s' (residue, links, kconfig, sparse, connected, build, boot)",
-			arg);
+		sb_addf(err, "check: unknown step '%s' (residue, links, kconfig, sparse, connected, cross, "
+			"build, boot)", arg);
 		return PARSE_OPT_ERROR;
 	}
 	c->only[k] = c->any_only = 1;
@@ -803,6 +1040,8 @@ int cmd_check(int argc, char **argv)
 		step_sparse(&c, &before);
 	if (wanted(&c, STEP_CONNECTED))
 		step_connected(&c, &before);
+	if (wanted(&c, STEP_CROSS))
+		step_cross(&c, &before);
 	if (wanted(&c, STEP_BUILD) || wanted(&c, STEP_BOOT))
 		step_build(&c, &before);
 	if (wanted(&c, STEP_BOOT))

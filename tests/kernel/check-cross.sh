@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# excise check's cross step on a removal that touches another architecture:
+# MTD_LART (6.1; gone upstream in 6.3) is set in arm's lart_defconfig, so
+# the step configures lart_defconfig in both trees with arm-linux-gnueabi-gcc
+# and compiles drivers/mtd/devices/ in both: no new error.  The negative
+# control is the removal by hand that InterMezzo got in 2004: the driver's
+# file deleted, its Kconfig entry, Makefile line and defconfig line left.
+# No x86 configuration builds lart.o, so only the arm build can tell: it has
+# no rule for lart.o, and the step must fail and say so.
+set -uo pipefail
+. "$(dirname "$0")/../lib/common.sh"
+pristine=$(pristine)
+command -v arm-linux-gnueabi-gcc >/dev/null ||
+	"$top/scripts/deps.sh" --cross arm >/dev/null 2>&1 ||
+	skip "no arm cross compiler (scripts/deps.sh --cross arm)"
+logs=$(mktemp -d)
+trap 'rm -rf "$logs"' EXIT
+
+check() {	# check NAME TREE: the cross step of MTD_LART on TREE, output in $logs/NAME
+	"$EXCISE" check -C "$2" --before "$pristine" --only cross --logs "$logs/$1.d" MTD_LART \
+		> "$logs/$1" 2>&1
+}
+
+# 0. excise's removal passes, and the step built what it should.
+a=$(workcopy check-cross)
+"$EXCISE" remove -C "$a" MTD_LART > "$logs/remove" 2>&1 || { cat "$logs/remove"; fail "remove MTD_LART"; }
+t0=$SECONDS
+check ok "$a" || { cat "$logs/ok"; fail "the cross step fails on excise's removal"; }
+grep -q 'arm: 1 configuration(s), 1 directory: drivers/mtd/devices/' "$logs/ok" ||
+	{ cat "$logs/ok"; fail "the step did not pick arm's lart_defconfig and drivers/mtd/devices/"; }
+grep -q 'arm lart_defconfig: connected-build.sh: PASS' "$logs/ok" || { cat "$logs/ok"; fail "no PASS line for arm lart_defconfig"; }
+grep -q 'CC .*drivers/mtd/devices/lart\.o' "$cache/build/check-MTD_LART-arm-lart_defconfig-before/excise-build.log" ||
+	{ cat "$logs/ok"; fail "BEFORE's arm build did not compile lart.c: the comparison would prove nothing"; }
+echo "result: excise remove MTD_LART passes the cross step (arm lart_defconfig, drivers/mtd/devices/) in $((SECONDS - t0)) s"
+
+# 1. The removal by hand: the file goes, its Kconfig, Makefile and defconfig lines stay.
+b=$(workcopy check-cross-hand)
+rm "$b/drivers/mtd/devices/lart.c"
+check hand "$b" && { cat "$logs/hand"; fail "the cross step passes a removal that breaks the arm build"; }
+grep -q 'lart.o' "$logs/hand" || { cat "$logs/hand"; fail "the failure does not name lart.o"; }
+echo "result: the removal by hand fails as it should: $(grep -m1 'lart.o' "$logs/hand" | sed 's/^ *//')"
+rm -rf "$a" "$b"
