@@ -163,11 +163,34 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *re
 
 	if (!norm)
 		norm = xstrndup(path, n && path[n - 1] == '/' ? n - 1 : n);
-	for (size_t i = 0; i < plan->ndels; i++)
-		if (!strcmp(plan->dels[i].path, norm)) {
+	n = strlen(norm);
+	for (size_t i = 0; i < plan->ndels; i++) {
+		const char *o = plan->dels[i].path;
+		size_t on = strlen(o);
+
+		/* The same path, or one inside a directory that goes: nothing to add. */
+		if (!strcmp(o, norm) || (plan->dels[i].is_dir && on < n && !strncmp(o, norm, on) &&
+					 norm[on] == '/')) {
 			free(norm);
 			return;
 		}
+	}
+	if (is_dir) {
+		/* What was planned inside the directory goes with it (mach-cns3xxx/core.c). */
+		size_t k = 0;
+
+		for (size_t i = 0; i < plan->ndels; i++) {
+			const char *o = plan->dels[i].path;
+
+			if (strlen(o) > n && !strncmp(o, norm, n) && o[n] == '/') {
+				free(plan->dels[i].path);
+				free(plan->dels[i].reason);
+				continue;
+			}
+			plan->dels[k++] = plan->dels[i];
+		}
+		plan->ndels = k;
+	}
 	GROW(plan->dels, plan->dels_cap, plan->ndels + 1);
 	d = &plan->dels[plan->ndels++];
 	d->path = norm;
