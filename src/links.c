@@ -199,6 +199,20 @@ static int is_define_macro(const struct lexer *lx)
 	       (memmem(lx->b + f.off, f.len, "_DEFINE", 7) && !memmem(lx->b + f.off, f.len, "SYSCALL", 7));
 }
 
+/*
+ * DEFINE_SHOW_ATTRIBUTE(board), DEFINE_SIMPLE_ATTRIBUTE(fops, ...) and the
+ * other *_ATTRIBUTE makers define static things (board_fops, fops): the
+ * argument is no global another file could use (drivers/cpufreq/
+ * s3c24xx-cpufreq-debugfs.c has DEFINE_SHOW_ATTRIBUTE(io) and (board); a
+ * local "io" in arch/arm/mm/pmsa-v8.c is no user of it).
+ */
+static int is_static_define(const struct lexer *lx)
+{
+	struct span f = lx->s.st.first;
+
+	return f.len > 10 && !memcmp(lx->b + f.off + f.len - 10, "_ATTRIBUTE", 10);
+}
+
 static int prev_is_word(const struct lexer *lx, const char *s)
 {
 	return lx->prev == 'i' && word_is(lx->b, lx->prev_word, s);
@@ -354,7 +368,8 @@ static void on_punct(struct lexer *lx, char c, char c2)
 		} else if (lx->s.pdepth == 0 && c == ';') {
 			finish_decl(lx);
 			if (st->macro_def && !st->macro_multi)
-				emit(lx, st->macro_last, st->is_static ? EV_DEF_STATIC : EV_DEF, NULL);
+				emit(lx, st->macro_last,
+				     st->is_static || is_static_define(lx) ? EV_DEF_STATIC : EV_DEF, NULL);
 			reset_stmt(lx);
 			lx->nshadow = 0;
 		} else if (lx->s.pdepth == 1 && c == ',' && st->first_paren && st->groups == 1 &&

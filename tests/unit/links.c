@@ -44,6 +44,9 @@ int main(int argc, char **argv)
 	DEFS("struct foo { int a; int (*b)(void); } foo_var;\nstruct bar;\n", "foo_var:1");
 	DEFS("typedef int myint;\nenum e { A, B };\n", "");
 	DEFS("DEFINE_MUTEX(m);\nstatic DEFINE_SPINLOCK(l);\nDEFINE_PER_CPU(int, pc);\n", "m:1 pc:3");
+	/* The *_ATTRIBUTE makers define static things: no global "board" or "fops" (s3c24xx-cpufreq-debugfs.c). */
+	DEFS("DEFINE_SHOW_ATTRIBUTE(board);\nDEFINE_SIMPLE_ATTRIBUTE(fops, get, set, \"%llu\\n\");\nDEFINE_MUTEX(m);\n",
+	     "m:3");
 	DEFS("DEFINE_TEST_ALLOC(kmalloc, kfree, 0, 1, 0);\nDEFINE_TEST_ARRAY(u8) = { 1 };\n", "");
 	DEFS("EXPORT_SYMBOL(g);\nmodule_init(g);\n", "");
 	DEFS("#if 0\nint dead(void) { return 0; }\n#else\nint live(void) { return 0; }\n#endif\n", "live:4");
