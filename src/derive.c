@@ -128,6 +128,18 @@ static int tree_is_dir(const struct tree *t, const char *rel)
 	return ok;
 }
 
+/* Read the tree's file rel into sb (emptied first); 0, or -1 when it cannot be read. */
+static int tree_read(const struct tree *t, const char *rel, struct strbuf *sb)
+{
+	char *full = path_join(t->root, rel);
+	int rc;
+
+	sb_reset(sb);
+	rc = read_file(full, sb);
+	free(full);
+	return rc;
+}
+
 /* Variables that list objects or directories to build. */
 static int is_object_list(const char *var)
 {
@@ -154,15 +166,9 @@ static void *load_makefile_share(void *arg)
 	for (size_t i = sh->lo; i < sh->hi; i++) {
 		const char *path = sh->t->files.v[sh->idx[i]];
 		struct kbuild_file kf;
-		char *full;
 
-		full = path_join(sh->t->root, path);
-		sb_reset(&sb);
-		if (read_file(full, &sb) < 0) {
-			free(full);
+		if (tree_read(sh->t, path, &sb) < 0)
 			continue;
-		}
-		free(full);
 		sb_reset(&err);
 		if (kbuild_parse(&kf, path, sb.buf, sb.len, &err) < 0)
 			continue;   /* locate does not need every Makefile; remove reports it */
@@ -613,17 +619,11 @@ static void derive_docs(struct derive *d)
 	for (size_t i = 0; i < d->db->ndefs; i++) {
 		const struct kconfig_def *def = &d->db->defs[i];
 		const char *p, *end;
-		char *full;
 
 		if (!footprint_has_symbol(d->fp, def->name))
 			continue;
-		full = path_join(d->t->root, def->path);
-		sb_reset(&sb);
-		if (read_file(full, &sb) < 0) {
-			free(full);
+		if (tree_read(d->t, def->path, &sb) < 0)
 			continue;
-		}
-		free(full);
 		p = sb.buf + def->start;
 		end = sb.buf + def->end;
 		while ((p = strstr(p, "Documentation/")) && p < end) {
@@ -778,17 +778,11 @@ static void derive_candidates(struct derive *d)
 	for (size_t i = 0; i < d->t->files.n; i++) {
 		const char *path = d->t->files.v[i];
 		const char *p;
-		char *full;
 
 		if (!is_c_file(path) || !footprint_owns(d->fp, path))
 			continue;
-		full = path_join(d->t->root, path);
-		sb_reset(&sb);
-		if (read_file(full, &sb) < 0) {
-			free(full);
+		if (tree_read(d->t, path, &sb) < 0)
 			continue;
-		}
-		free(full);
 		for (p = sb.buf; (p = strstr(p, "EXPORT_SYMBOL")); p++) {
 			const char *a = strchr(p, '('), *e;
 			char *name;
@@ -941,17 +935,12 @@ static void derive_dtsi(struct derive *d)
 		return;
 	for (size_t i = 0; i < d->t->files.n; i++) {
 		const char *path = d->t->files.v[i];
-		char *full, *dir;
+		char *dir;
 
 		if (!is_dts_file(path))
 			continue;
-		full = path_join(d->t->root, path);
-		sb_reset(&sb);
-		if (read_file(full, &sb) < 0) {
-			free(full);
+		if (tree_read(d->t, path, &sb) < 0)
 			continue;
-		}
-		free(full);
 		dir = xstrndup(path, (size_t)(strrchr(path, '/') - path));
 		for (const char *p = sb.buf; p && (p = strstr(p, "include")); p += 7) {
 			const char *a = p + 7, *e;

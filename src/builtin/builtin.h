@@ -54,6 +54,15 @@ void __attribute__((noreturn)) die_option_error(const char *cmd, int rc, const c
 						const struct strbuf *err);
 
 /*
+ * parse_options() as locate, remove and check take it (values apart or
+ * attached, no "--"): --help prints usage on stdout and exits 0, an error
+ * exits 2 through die_option_error.  Returns PARSE_OPT_DONE, or
+ * PARSE_OPT_STOP when an option did the command's whole job.
+ */
+int parse_command_options(const char *cmd, int argc, char **argv, const struct option *options,
+			  void (*usage)(FILE *out));
+
+/*
  * What boot-log, spec, kbuild, kconfig and kconfig connected do with an
  * error rc of parse_options(): "excise: CMD: unknown option 'ARG'" (or
  * err, for a refused value) and their usage on stderr.  Returns 2, their

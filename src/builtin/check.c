@@ -965,11 +965,10 @@ int cmd_check(int argc, char **argv)
 	struct check c = { 0 };
 	struct remove_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
-	int failed = 0, parsed;
+	int failed = 0;
 	struct strbuf err = STRBUF_INIT;
 	struct removal before;
 	char logs[] = "/tmp/excise-check-XXXXXX";
-	const char *bad;
 	const struct option options[] = {
 		OPT_STRING('C', NULL, &c.after, "TREE", "the tree after the removal (default: .)"),
 		OPT_STRING(0, "before", &c.before, "DIR", "the same tree before it"),
@@ -990,17 +989,7 @@ int cmd_check(int argc, char **argv)
 	};
 
 	c.after = ".";
-	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
-			       &bad, &err);
-	switch (parsed) {
-	case PARSE_OPT_DONE:
-		break;
-	case PARSE_OPT_HELP:
-		check_usage(stdout);
-		return 0;
-	default:
-		die_option_error("check", parsed, bad, &err);
-	}
+	parse_command_options("check", argc, argv, options, check_usage);
 	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
 		c.distcc = getenv("DISTCC_HOSTS");
 	if (!targets.n || !c.before) {

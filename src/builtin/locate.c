@@ -80,7 +80,7 @@ static int list_kinds(const struct option *opt, const char *arg, struct strbuf *
 
 int cmd_locate(int argc, char **argv)
 {
-	const char *root = ".", *bad;
+	const char *root = ".";
 	enum report_format fmt = FORMAT_HUMAN;
 	struct locate_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
@@ -106,19 +106,10 @@ int cmd_locate(int argc, char **argv)
 		OPT_END(),
 	};
 
-	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
-			       &bad, &err);
-	switch (parsed) {
-	case PARSE_OPT_DONE:
-		break;
-	case PARSE_OPT_HELP:
-		locate_usage(stdout);
-		return 0;
-	case PARSE_OPT_STOP:   /* --list-kinds */
+	parsed = parse_command_options("locate", argc, argv, options, locate_usage);
+	if (parsed == PARSE_OPT_STOP) {   /* --list-kinds */
 		sv_clear(&targets);
 		return 0;
-	default:
-		die_option_error("locate", parsed, bad, &err);
 	}
 	if (dangling) {
 		rc = locate_dangling(root, fmt, opt.nthreads, targets.v, (int)targets.n);

@@ -23,6 +23,28 @@ int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err
 	return PARSE_OPT_DONE;
 }
 
+int parse_command_options(const char *cmd, int argc, char **argv, const struct option *options,
+			  void (*usage)(FILE *out))
+{
+	struct strbuf err = STRBUF_INIT;
+	const char *bad = NULL;
+	int rc = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+			       &bad, &err);
+
+	switch (rc) {
+	case PARSE_OPT_DONE:
+	case PARSE_OPT_STOP:
+		sb_release(&err);
+		return rc;
+	case PARSE_OPT_HELP:
+		usage(stdout);
+		sb_release(&err);
+		exit(0);
+	default:
+		die_option_error(cmd, rc, bad, &err);
+	}
+}
+
 void die_option_error(const char *cmd, int rc, const char *bad, const struct strbuf *err)
 {
 	if (rc == PARSE_OPT_ERROR)

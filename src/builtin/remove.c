@@ -168,10 +168,10 @@ static int parse_replace(const struct option *opt, const char *arg, struct strbu
 
 int cmd_remove(int argc, char **argv)
 {
-	const char *root = ".", *bad;
+	const char *root = ".";
 	struct remove_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
-	int dry_run = 0, force = 0, commit = 0, rc = 0, parsed;
+	int dry_run = 0, force = 0, commit = 0, rc = 0;
 	struct series_options_cmd popt = { NULL };
 	struct apply_options aopt = { 0 };
 	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
@@ -196,17 +196,7 @@ int cmd_remove(int argc, char **argv)
 		OPT_END(),
 	};
 
-	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
-			       &bad, &err);
-	switch (parsed) {
-	case PARSE_OPT_DONE:
-		break;
-	case PARSE_OPT_HELP:
-		remove_usage(stdout);
-		return 0;
-	default:
-		die_option_error("remove", parsed, bad, &err);
-	}
+	parse_command_options("remove", argc, argv, options, remove_usage);
 	if (popt.series_dir)
 		commit = 1;
 	if (!targets.n) {
