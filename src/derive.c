@@ -815,13 +815,17 @@ static void derive_candidates(struct derive *d)
 			 * Only <...> headers that resolve into include/ (uapi aside)
 			 * can be the subsystem's: <../drivers/ata/ahci.h> names a
 			 * header of another directory, and the candidate is the file
-			 * itself, whatever the spelling.
+			 * itself, whatever the spelling.  Neither can a header of
+			 * include/dt-bindings/: device-tree ABI, which outlives the
+			 * boards (6.12 still has oxsemi,ox810se.h and ox820.h, which
+			 * only the removed OXNAS clock driver and .dtsi included).
 			 */
 			inc = xstrndup(a + 1, (size_t)(e - a - 1));
 			rel = xasprintf("include/%s", inc);
 			free(inc);
 			inc = *a == '<' ? path_normalize(rel, NULL) : NULL;
 			if (inc && starts_with(inc, "include/") && !starts_with(inc, "include/uapi/") &&
+			    !starts_with(inc, "include/dt-bindings/") &&
 			    tree_has(d->t, inc) && !footprint_owns(d->fp, inc) &&
 			    !sv_contains(&d->fp->headers, inc + 8))
 				sv_push(&d->fp->headers, inc + 8);
