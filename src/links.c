@@ -1002,6 +1002,196 @@ static void find_selectors(const struct plan *plan, struct strvec *out)
 	}
 }
 
+/*
+ * The macros that must be defined for offset off of buf to be compiled:
+ * the names of the enclosing "#ifdef NAME" and "#if defined(NAME)" (their
+ * first branch only), not CONFIG_ symbols and not the compiler's own
+ * (__x86_64__, _LP64).  Appended to out.
+ */
+static void positive_guards(const char *buf, size_t off, struct strvec *out)
+{
+	char *stack[64];
+	int depth = 0;
+
+	for (size_t ls = 0; ls < off;) {
+		size_t le = line_end(buf, off, ls);
+		const char *p = buf + ls, *e = buf + le;
+		char *name = NULL;
+
+		p += strspn(p, " \t");
+		if (p < e && *p == '#') {
+			const char *w;
+			size_t n;
+
+			p++;
+			p += strspn(p, " \t");
+			for (w = p; p < e && is_word_char((unsigned char)*p); p++)
+				;
+			n = (size_t)(p - w);
+			p += strspn(p, " \t(");
+			if ((n == 5 && !strncmp(w, "ifdef", 5)) || (n == 2 && !strncmp(w, "if", 2))) {
+				const char *a;
+
+				if (n == 2 && !strncmp(p, "defined", 7) && !is_word_char((unsigned char)p[7])) {
+					p += 7;
+					p += strspn(p, " \t(");
+				} else if (n == 2) {
+					p = e;   /* another expression: no single guard */
+				}
+				for (a = p; p < e && is_word_char((unsigned char)*p); p++)
+					;
+				/* the name alone: "#if defined(A) && B" is no single guard */
+				if (p > a && (n == 5 || strspn(p, " \t)\r\n") == (size_t)(e - p)))
+					name = xstrndup(a, (size_t)(p - a));
+				if (depth < (int)ARRAY_SIZE(stack))
+					stack[depth] = name;
+				else
+					free(name);
+				depth++;
+			} else if ((n == 6 && !strncmp(w, "ifndef", 6))) {
+				if (depth < (int)ARRAY_SIZE(stack))
+					stack[depth] = NULL;
+				depth++;
+			} else if ((n == 4 && (!strncmp(w, "else", 4) || !strncmp(w, "elif", 4))) ||
+				   (n == 7 && !strncmp(w, "elifdef", 7)) || (n == 8 && !strncmp(w, "elifndef", 8))) {
+				if (depth > 0 && depth <= (int)ARRAY_SIZE(stack)) {
+					free(stack[depth - 1]);
+					stack[depth - 1] = NULL;
+				}
+			} else if (n == 5 && !strncmp(w, "endif", 5) && depth > 0) {
+				depth--;
+				if (depth < (int)ARRAY_SIZE(stack))
+					free(stack[depth]);
+			}
+		}
+		ls = le;
+	}
+	for (int i = 0; i < depth && i < (int)ARRAY_SIZE(stack); i++) {
+		if (stack[i] && !starts_with(stack[i], "CONFIG_") && stack[i][0] != '_' &&
+		    !sv_contains(out, stack[i]))
+			sv_push(out, stack[i]);
+		free(stack[i]);
+	}
+}
+
+/* Per scan thread: the names a line defines (#define NAME, -DNAME). */
+struct defined_ctx {
+	const struct pattern *pats;
+	struct strset defined;
+};
+
+static void on_define_hits(void *vctx, const char *path, const char *buf, size_t len,
+			   const struct scan_hit *hits, size_t n)
+{
+	struct defined_ctx *c = vctx;
+
+	(void)path;
+	(void)len;
+	for (size_t i = 0; i < n; i++) {
+		size_t off = hits[i].offset;
+		const char *p = buf + line_start(buf, off);
+		int def = off >= 2 && buf[off - 2] == '-' && buf[off - 1] == 'D';   /* -DNAME */
+
+		p += strspn(p, " \t");
+		if (!def && starts_with(c->pats[hits[i].pattern].text, "-D")) {
+			strset_add(&c->defined, c->pats[hits[i].pattern].text + 2);
+			continue;
+		}
+		if (!def && *p == '#') {   /* #define NAME, on the name's own line */
+			p++;
+			p += strspn(p, " \t");
+			def = !strncmp(p, "define", 6) && p + 6 <= buf + off;
+		}
+		if (def)
+			strset_add(&c->defined, c->pats[hits[i].pattern].text);
+	}
+}
+
+/*
+ * Link residue in code nothing compiles: a user inside "#ifdef NAME" where
+ * no file of the tree defines NAME (#define, -D) is dead code, as under
+ * "#if 0" (drivers/usb/misc/sisusbvga/sisusb.c, 6.1: sisusb_testreadwrite()
+ * under #ifdef SISUSBENDIANTEST calls sisusb_copy_memory(), which
+ * USB_SISUSBVGA_CON's block defines).  Those residues are dropped.
+ */
+static void drop_dead_guarded(struct links_result *res, const struct tree *t, int nthreads)
+{
+	struct strvec *guards = xcalloc(res->n ? res->n : 1, sizeof(*guards)), names = STRVEC_INIT;
+	struct strvec dflags = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	struct pattern *pats;
+	struct strset defined = STRSET_INIT;
+	size_t k = 0;
+
+	for (size_t i = 0; i < res->n; i++) {
+		char *full = path_join(t->root, res->v[i].path);
+
+		sb_reset(&sb);
+		if (read_file(full, &sb) == 0 && res->v[i].off <= sb.len)
+			positive_guards(sb.buf, res->v[i].off, &guards[i]);
+		free(full);
+		for (size_t g = 0; g < guards[i].n; g++)
+			if (!sv_contains(&names, guards[i].v[g]))
+				sv_push(&names, guards[i].v[g]);
+	}
+	if (names.n) {
+		struct scanner *sc;
+		int nt = nthreads > 0 ? nthreads : scan_default_threads();
+		struct defined_ctx *ctx = xcalloc((size_t)nt, sizeof(*ctx));
+		void **ctxp = xcalloc((size_t)nt, sizeof(*ctxp));
+		struct strvec unreadable = STRVEC_INIT;
+
+		/* NAME for #define NAME; "-DNAME" (a word character before NAME) on its own. */
+		pats = xcalloc(2 * names.n, sizeof(*pats));
+		for (size_t i = 0; i < names.n; i++) {
+			char *d = xasprintf("-D%s", names.v[i]);
+
+			pats[2 * i] = (struct pattern){ names.v[i], strlen(names.v[i]), FILE_ANY, NULL, 0, 0 };
+			sv_push_owned(&dflags, d);
+			pats[2 * i + 1] = (struct pattern){ d, strlen(d), FILE_ANY, NULL, 0, 0 };
+		}
+		sc = scanner_new(pats, 2 * names.n);
+		for (int i = 0; i < nt; i++) {
+			ctx[i].pats = pats;
+			ctxp[i] = &ctx[i];
+		}
+		scan_tree(sc, t, nt, NULL, NULL, on_define_hits, NULL, ctxp, &unreadable);
+		for (int i = 0; i < nt; i++) {
+			for (size_t n = 0; n < names.n; n++)
+				/* A file it could not read might define any of them. */
+				if (unreadable.n || strset_has(&ctx[i].defined, names.v[n]))
+					strset_add(&defined, names.v[n]);
+			strset_clear(&ctx[i].defined);
+		}
+		scanner_free(sc);
+		free(pats);
+		free(ctx);
+		free(ctxp);
+		sv_clear(&unreadable);
+		sv_clear(&dflags);
+	}
+	for (size_t i = 0; i < res->n; i++) {
+		int dead = 0;
+
+		for (size_t g = 0; g < guards[i].n && !dead; g++)
+			dead = !strset_has(&defined, guards[i].v[g]);
+		if (dead) {
+			struct link_residue *r = &res->v[i];
+
+			free(r->name), free(r->def_path), free(r->def_why), free(r->path), free(r->text);
+			free(r->replacement);
+		} else {
+			res->v[k++] = res->v[i];
+		}
+		sv_clear(&guards[i]);
+	}
+	res->n = k;
+	free(guards);
+	sv_clear(&names);
+	strset_clear(&defined);
+	sb_release(&sb);
+}
+
 static void finish(struct links_result *res)
 {
 	if (res->n)
@@ -1071,6 +1261,7 @@ int links_plan(const struct plan *plan, const struct tree *t, int nthreads,
 		nov++;
 	}
 	find_users(&job, t, plan, ov, nov, nthreads, res);
+	drop_dead_guarded(res, t, nthreads);
 	find_selectors(plan, &res->selectors);
 	finish(res);
 	for (size_t i = 0; i < nov; i++)
@@ -1126,6 +1317,7 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
 		sb_release(&a);
 	}
 	find_users(&job, after, NULL, NULL, 0, nthreads, res);
+	drop_dead_guarded(res, after, nthreads);
 	find_selectors(before_plan, &res->selectors);
 	finish(res);
 	strset_clear(&seen);
