@@ -502,7 +502,7 @@ static int derive_paths(struct derive *d)
 			char *p = word_path(d, o->dir, word);
 			char *why;
 
-			if (!p || (!ends_with(p, "/") && word_kept_elsewhere(d, o, word))) {
+			if (!p || word_kept_elsewhere(d, o, word)) {
 				free(p);
 				continue;
 			}
