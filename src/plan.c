@@ -160,6 +160,7 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *re
 	size_t n = strlen(path);
 	/* A name that does not normalise stays as it is: plan_check refuses it. */
 	char *norm = path_normalize(path, NULL);
+	int normal = norm != NULL;
 
 	if (!norm)
 		norm = xstrndup(path, n && path[n - 1] == '/' ? n - 1 : n);
@@ -169,20 +170,25 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *re
 		size_t on = strlen(o);
 
 		/* The same path, or one inside a directory that goes: nothing to add. */
-		if (!strcmp(o, norm) || (plan->dels[i].is_dir && on < n && !strncmp(o, norm, on) &&
-					 norm[on] == '/')) {
+		if (!strcmp(o, norm) || (normal && plan->dels[i].is_dir && on < n &&
+					 !strncmp(o, norm, on) && norm[on] == '/')) {
 			free(norm);
 			return;
 		}
 	}
-	if (is_dir) {
+	if (is_dir && normal) {
 		/* What was planned inside the directory goes with it (mach-cns3xxx/core.c). */
 		size_t k = 0;
 
 		for (size_t i = 0; i < plan->ndels; i++) {
 			const char *o = plan->dels[i].path;
+			char *on = path_normalize(o, NULL);
+			/* a name that does not normalise stays, for plan_check to refuse */
+			int inside = on && !strcmp(on, o) && strlen(o) > n && !strncmp(o, norm, n) &&
+				     o[n] == '/';
 
-			if (strlen(o) > n && !strncmp(o, norm, n) && o[n] == '/') {
+			free(on);
+			if (inside) {
 				free(plan->dels[i].path);
 				free(plan->dels[i].reason);
 				continue;

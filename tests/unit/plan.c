@@ -123,6 +123,21 @@ int main(void)
 		CHECK(strstr(err.buf, "d: the top of the tree or a top-level entry is never deleted") != NULL);
 		CHECK(strstr(err.buf, "d/../../x: not a normalised path inside the tree") != NULL);
 		plan_release(&plan);
+		/* In the other order: the directory does not swallow the bad name. */
+		plan_init(&plan, unit_dir);
+		plan_delete(&plan, "d/../../x", 0, "outside");
+		plan_delete(&plan, "d", 1, "a top-level directory");
+		sb_reset(&err);
+		CHECK(plan_check(&plan, &err) < 0);
+		CHECK(strstr(err.buf, "d/../../x: not a normalised path inside the tree") != NULL);
+		plan_release(&plan);
+		/* A file inside a directory that goes is not deleted twice, in either order. */
+		plan_init(&plan, unit_dir);
+		plan_delete(&plan, "d/keep.c", 0, "built by it");
+		plan_delete(&plan, "d/", 1, "its directory");
+		plan_delete(&plan, "d/keep.c", 0, "again");
+		CHECK(plan.ndels == 1 && !strcmp(plan.dels[0].path, "d"));
+		plan_release(&plan);
 	}
 
 	/* Conflicting edits and a file changed behind the plan's back are refused. */
