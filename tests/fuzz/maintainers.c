@@ -36,7 +36,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(secs);
 	fuzz_write("MAINTAINERS", text, size);
 	plan_init(&plan, fuzz_dir());
-	if (maintainers_remove(&plan, &fp, &removed, &err) < 0 && !err.len)
+	if (maintainers_remove(&plan, &fp, NULL, &removed, &err) < 0 && !err.len)
 		fuzz_fail("maintainers_remove failed without a message", NULL);
 	for (size_t i = 1; i < plan.nedits; i++)
 		if (plan.edits[i - 1].end > plan.edits[i].start)
