@@ -376,7 +376,12 @@ static void index_selectors(struct remover *r, struct knode *n, int fill)
 	for (struct knode *c = n->child; c; c = c->next) {
 		if (c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) {
 			for (struct kattr *a = c->attrs; a; a = a->next) {
-				if (a->kind != KA_SELECT)
+				/*
+				 * An imply sets a symbol too, a prompt-less one included:
+				 * SND_SOC_ALL_CODECS implies SND_SOC_WM9713, which stays
+				 * settable when the PXA boards that selected it go.
+				 */
+				if (a->kind != KA_SELECT && a->kind != KA_IMPLY)
 					continue;
 				long i = kconfig_symbol_index(r->db, a->expr->word);
 
