@@ -48,6 +48,20 @@ static long find_line(const struct plan_file *f, const char *sym, int want_set)
 	return -1;
 }
 
+void defconfig_enabled(const char *data, size_t len, struct strvec *out)
+{
+	for (size_t off = utf8_bom_len(data, len); off < len;) {
+		size_t e = line_end(data, len, off), n;
+		const char *s;
+		int is_set;
+
+		if (config_line(data + off, data + e, &s, &n, &is_set) && is_set && s + n + 1 < data + e &&
+		    (s[n + 1] == 'y' || s[n + 1] == 'm'))
+			sv_push_owned(out, xstrndup(s, n));
+		off = e;
+	}
+}
+
 int defconfig_remove(struct plan *plan, const char *path, const struct strset *symbols,
 		     const struct footprint *fp, struct strbuf *err)
 {

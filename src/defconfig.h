@@ -16,4 +16,7 @@
 int defconfig_remove(struct plan *plan, const char *path, const struct strset *symbols,
 		     const struct footprint *fp, struct strbuf *err);
 
+/* The symbols a defconfig's text turns on ("CONFIG_X=y" or "=m"), in file order, onto out. */
+void defconfig_enabled(const char *data, size_t len, struct strvec *out);
+
 #endif

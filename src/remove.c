@@ -293,32 +293,23 @@ static char *platform_defconfig(struct removal *r, const char *path, const struc
 {
 	const struct plan_file *f;
 	const char *cfg = strstr(path, "/configs/");
+	struct strvec on = STRVEC_INIT;
 	char *arch, *removed = NULL;
 	int kept = 0;
 
 	if (!starts_with(path, "arch/") || !cfg || !(f = plan_file(&r->plan, path)))
 		return NULL;
 	arch = xstrndup(path + 5, (size_t)(cfg - path - 5));
-	for (size_t off = 0; off < f->len && !kept;) {
-		size_t e = line_end(f->data, f->len, off), s = off + 7, k = s;
-
-		if (e - off > 7 && !strncmp(f->data + off, "CONFIG_", 7)) {
-			while (k < e && (is_word_char((unsigned char)f->data[k])))
-				k++;
-			if (k + 1 < e && f->data[k] == '=' && (f->data[k + 1] == 'y' || f->data[k + 1] == 'm')) {
-				char *sym = xstrndup(f->data + s, k - s);
-
-				if (is_platform_symbol(&r->db, arch, sym)) {
-					if (!strset_has(syms, sym))
-						kept = 1;
-					else if (!removed)
-						removed = xstrdup(sym);
-				}
-				free(sym);
-			}
-		}
-		off = e;
+	defconfig_enabled(f->data, f->len, &on);
+	for (size_t i = 0; i < on.n && !kept; i++) {
+		if (!is_platform_symbol(&r->db, arch, on.v[i]))
+			continue;
+		if (!strset_has(syms, on.v[i]))
+			kept = 1;
+		else if (!removed)
+			removed = xstrdup(on.v[i]);
 	}
+	sv_clear(&on);
 	free(arch);
 	if (kept) {
 		free(removed);
