@@ -14,7 +14,11 @@
  *     are followed to the end;
  *   - a bool/tristate symbol that could be set before (a prompt, a non-n
  *     default, or a select) and no longer can is removed ("was only selected
- *     by X"): it is n forever;
+ *     by X"): it is n forever; except a prompt-less helper of shared
+ *     infrastructure (defined in kernel/, lib/, mm/, net/core/, drivers/base/,
+ *     a core/ or *-core/ directory, ...: see shared_helper()), which other
+ *     code may select tomorrow: it stays, with a note "no longer selected
+ *     by anything" (upstream kept AC97_BUS_NEW when the PXA boards went);
  *   - a Kconfig file sourced only from removed places is no longer sourced:
  *     its symbols are removed, the file stays (result: orphans, a note);
  *   - a `source` of a file or directory the plan deletes goes;
@@ -92,6 +96,7 @@ struct remover {
 	size_t *sel_first;        /* selectors of syms[i]: sel[sel_first[i] .. sel_first[i + 1]) */
 	struct selector *sel;
 	unsigned char *live_before;
+	struct strset kept;       /* shared helpers left unselected (shared_helper()) */
 	struct pending *edits;
 	size_t nedits, edits_cap;
 	struct strbuf tmp;
@@ -422,6 +427,66 @@ static int is_bool_like(const struct kconfig_symbol *s, const struct kconfig_db 
 	return !strcmp(t, "bool") || !strcmp(t, "tristate");
 }
 
+/*
+ * The places of shared infrastructure: code there serves the whole kernel
+ * (or a whole bus or class of drivers), not the one subsystem that happened
+ * to select it last.
+ */
+static const char *const SHARED_ROOTS[] = {
+	"kernel/", "lib/", "mm/", "init/", "block/", "crypto/", "security/", "net/core/",
+	"drivers/base/", "sound/core/", "sound/ac97/", "fs/Kconfig", "net/Kconfig",
+	"sound/Kconfig", NULL
+};
+
+static int shared_path(const char *path)
+{
+	for (size_t k = 0; SHARED_ROOTS[k]; k++)
+		if (!strncmp(path, SHARED_ROOTS[k], strlen(SHARED_ROOTS[k])))
+			return 1;
+	/* a core layer: drivers/video/fbdev/core/, drivers/media/v4l2-core/ */
+	for (const char *c = path; (c = strstr(c, "core/")); c++)
+		if (c > path && (c[-1] == '/' || c[-1] == '-'))
+			return 1;
+	return 0;
+}
+
+/* Does name hold word as a whole '_'-delimited part (X_LIB holds X, XY_LIB does not)? */
+static int holds_word(const char *name, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (const char *p = name; (p = strstr(p, word)); p++)
+		if ((p == name || p[-1] == '_') && (p[n] == '\0' || p[n] == '_'))
+			return 1;
+	return 0;
+}
+
+/*
+ * Is symbol i a helper of shared infrastructure that an unselected state
+ * must not delete: no prompt in any definition, every definition in a
+ * shared place (shared_path()) and none in a file the plan deletes, and not
+ * named for a requested symbol (X_LIB, when X goes, is X's own)?
+ */
+static int shared_helper(const struct remover *r, size_t i)
+{
+	const struct kconfig_symbol *s = &r->db->syms[i];
+
+	for (size_t k = 0; k < r->res->nremoved; k++)
+		if (r->res->removed[k].requested && holds_word(s->name, r->res->removed[k].name))
+			return 0;
+
+	for (size_t k = 0; k < s->n; k++) {
+		const struct knode *n = r->db->defs[s->first + k].node;
+
+		if (n->file->deleted || !shared_path(n->file->path))
+			return 0;
+		for (const struct kattr *a = n->attrs; a; a = a->next)
+			if ((a->kind == KA_TYPE || a->kind == KA_PROMPT) && a->prompt)
+				return 0;
+	}
+	return s->n > 0;
+}
+
 /* Evaluate every file with the current set; add newly dead symbols.  Returns how many. */
 static size_t removal_round(struct remover *r)
 {
@@ -456,6 +521,10 @@ static size_t removal_round(struct remover *r)
 			added++;
 		} else if (r->live_before[i] && is_bool_like(s, db) &&
 			   !settable(r, i, &r->removed, 1, &how, &cause)) {
+			if (shared_helper(r, i)) {
+				strset_add(&r->kept, s->name);
+				continue;
+			}
 			add_record(r, s->name, 0, how_is_use(how), explain(r->res, how, cause));
 			added++;
 		}
@@ -1126,6 +1195,7 @@ static void free_remover(struct remover *r)
 	free(r->live_before);
 	strset_clear(&r->removed);
 	strset_clear(&r->removed_ct);
+	strset_clear(&r->kept);
 	strset_clear(&r->none);
 	sb_release(&r->tmp);
 }
@@ -1155,6 +1225,35 @@ static int check_inputs(struct remover *r, const struct strset *symbols, struct 
 		}
 	}
 	return 0;
+}
+
+/*
+ * A note at each shared helper the removal left unselected (shared_helper()),
+ * first definition, in name order: review whether anything will select it.
+ */
+static void note_kept_helpers(struct remover *r)
+{
+	struct strvec names = STRVEC_INIT;
+
+	strset_to_sorted(&r->kept, &names);
+	for (size_t k = 0; k < names.n; k++) {
+		long i = kconfig_symbol_index(r->db, names.v[k]);
+		const char *how = NULL, *cause = NULL;
+		struct knode *n;
+		char *why;
+
+		if (i < 0 || strset_has(&r->removed, names.v[k]))
+			continue;
+		n = r->db->defs[r->db->syms[i].first].node;
+		settable(r, (size_t)i, &r->removed, 1, &how, &cause);
+		why = explain(r->res, how, cause);
+		add_note(r, n->file, n->start, KIND_KCONFIG_ENTRY,
+			 xasprintf("%s is no longer selected by anything (it %s): shared infrastructure",
+				   names.v[k], why),
+			 "kept; remove it by hand if nothing will select it");
+		free(why);
+	}
+	sv_clear(&names);
 }
 
 int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset *symbols,
@@ -1188,6 +1287,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		;
 	for (size_t f = 0; f < db->nfiles; f++)
 		mark_empty(&db->files[f]->root);
+	note_kept_helpers(&r);
 	for (size_t i = 0; repl && i < repl->n; i++) {
 		if (strset_has(&r.removed, repl->new[i])) {
 			const struct kconfig_removed *rec = find_record(res, repl->new[i]);

@@ -324,9 +324,9 @@ def main():
                 # its residue in the residue column.
                 r = subprocess.run([EXCISE, "remove", "--force", "-C", copy] + syms, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True, errors="replace", timeout=a.timeout)
-                rc, err = r.returncode, r.stderr
+                rc, err, report = r.returncode, r.stderr, r.stdout
             except subprocess.TimeoutExpired:
-                rc, err = "timeout", ""
+                rc, err, report = "timeout", "", ""
             # A symbol excise does not accept (it rejects the whole command):
             # try once more without it, and count the case as failed.
             bad = re.findall(r"unknown target '(?:CONFIG_)?([^']+)'", err)
@@ -373,12 +373,15 @@ def main():
                 verdict = "removed" if got else "left"
             site_rows.append(("site", p, ln, kind, fate, verdict, text))
         over_paths = sorted(p for p in deleted if p in f612)
+        # excise's own reason for each symbol it removed as a dependent
+        # ("  dependent: SYM: reason (file:line)"), for the over-symbol rows.
+        why_sym = dict(re.findall(r"^\s+dependent: (\w+): (.*)$", report, re.M))
         over_syms = []
         for p in sorted(changes):
             if os.path.basename(p).startswith("Kconfig") and pristine[p][0] == "f":
                 for e in trees.parse_kconfig(os.path.join(t61, p)):
                     if (p in deleted or e["line"] in removed.get(p, ())) and e["sym"] in syms612:
-                        over_syms.append((p, e["line"], e["sym"]))
+                        over_syms.append((p, e["line"], e["sym"], why_sym.get(e["sym"], "named in the command")))
         over_lines = []
         for p, lines in sorted(removed.items()):
             if p not in f612 or not lines:
@@ -450,8 +453,8 @@ def main():
                 f.write("\t".join(esc(x) for x in s) + "\n")
             for p in over_paths:
                 f.write("over-path\t%s\t0\tpath\tkept\tdeleted\t-\n" % esc(p))
-            for p, ln, s in over_syms:
-                f.write("over-symbol\t%s\t%d\tkconfig\tdefined\tremoved\t%s\n" % (esc(p), ln, esc(s)))
+            for p, ln, s, why in over_syms:
+                f.write("over-symbol\t%s\t%d\tkconfig\tdefined\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
             for p, ln, s, why in over_lines:
                 f.write("over-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
             for n, p, ln, s in res:
