@@ -15,7 +15,10 @@ them:
 Excluded, and listed: symbols whose objects 6.12 still has at the same path
 and no other symbol builds (renamed symbol), or under another path with the same basename and at least
 half of the distinctive lines (moved); symbols without objects whose prompt a
-6.12 symbol of the same directory carries (renamed).
+6.12 symbol of the same directory carries (renamed); symbols with no gone
+objects whose #if blocks guard at least 20 lines of which 6.12 keeps half
+or more in the same file (folded: upstream made the code unconditional,
+which is not a removal).
 
 For each case, the reference sites of 6.1 and their fate in 6.12: lines that
 name CONFIG_SYM (or bare SYM in Kconfig files), an owned path (what its
@@ -83,6 +86,51 @@ class UF:
 
 def distinctive(lines):
     return {l.strip() for l in lines if len(l.strip()) >= 12}
+
+
+CPP_IF = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)")
+
+
+def folded(t61, t612, syms, least=20):
+    """Symbols of syms whose positive #if blocks (#ifdef CONFIG_X, #if IS_ENABLED(CONFIG_X), ...)
+    in 6.1 hold at least `least` distinctive lines of which 6.12 keeps at least half in the
+    same file: {symbol: why}."""
+    if not syms:
+        return {}
+    pat = r"^\s*#\s*(if|ifdef|elif).*\bCONFIG_(%s)(_MODULE)?\b" % "|".join(sorted(syms))
+    r = subprocess.run(["rg", "-l", "-g", "*.[ch]", pat, t61], stdout=subprocess.PIPE,
+                       stderr=subprocess.DEVNULL, text=True)
+    body = collections.defaultdict(lambda: [0, 0])   # symbol -> [guarded, kept]
+    for path in r.stdout.split():
+        rel = os.path.relpath(path, t61)
+        new = distinctive(trees.read_lines(os.path.join(t612, rel)) or [])
+        stack = []   # per open #if: the symbols it is positive on, or None
+        for l in trees.read_lines(path) or []:
+            m = CPP_IF.match(l)
+            if m:
+                d, rest = m.groups()
+                if d in ("if", "ifdef", "elif"):
+                    if d == "elif" and stack:
+                        stack.pop()
+                    # Only a block on these symbols alone: `#if defined(CONFIG_X) ||
+                    # defined(CONFIG_KEPT)` guards code that stays for KEPT's sake.
+                    words = {re.sub(r"_MODULE$", "", w[7:]) for w in re.findall(r"CONFIG_\w+", rest)}
+                    stack.append(words if words and words <= syms and "!" not in rest else None)
+                elif d == "ifndef":
+                    stack.append(None)
+                elif d == "else" and stack:
+                    stack[-1] = None
+                elif d == "endif" and stack:
+                    stack.pop()
+                continue
+            t = l.strip()
+            if len(t) < 12:
+                continue
+            for x in {x for st in stack if st for x in st}:
+                body[x][0] += 1
+                body[x][1] += t in new
+    return {x: "folded: 6.12 keeps %d of the %d lines its #if blocks guarded" % (k, g)
+            for x, (g, k) in body.items() if g >= least and 2 * k >= g}
 
 
 def main():
@@ -228,6 +276,13 @@ def main():
                                  ("/".join(sorted(ren)), e["prompt"])))
                 continue
         info[s] = {"entry": e, "gone": gone}
+    # A symbol upstream folded in (made unconditional, DRM_AMD_DC_DCN): its
+    # objects are not gone and 6.12 keeps most of what its #if blocks
+    # guarded.  Removing the symbol with it off is another job than the
+    # one upstream did: excluded and listed.
+    for s, why in folded(t61, t612, {x for x, i in info.items() if not i["gone"]}).items():
+        excluded.append((s, info[s]["entry"]["file"], why))
+        del info[s]
     log("%d symbols in the corpus, %d excluded" % (len(info), len(excluded)))
 
     moved_dirs = {}
