@@ -295,9 +295,15 @@ def main():
             moved_dirs[d] = bool(cs) and sum(1 for p in cs if moved_to(p)) * 2 >= len(cs)
         return moved_dirs[d]
 
+    def kconfig_moved(d):
+        """A gone directory most of whose Kconfig symbols 6.12 still defines (fs/fscache/: its
+        FSCACHE and FSCACHE_STATS live on in fs/netfs/): it moved, FSCACHE_DEBUG does not own it."""
+        here = [x for x, es in defs61.items() if any(os.path.dirname(e["file"]) == d for e in es)]
+        return bool(here) and sum(1 for x in here if x in syms612) * 2 >= len(here)
+
     def owned_dir(d):
         g = topgone(d)
-        return g if g and not dir_moved(g) else None
+        return g if g and not dir_moved(g) and not kconfig_moved(g) else None
 
     uf = UF()
     for s, i in info.items():
@@ -398,6 +404,24 @@ def main():
         m = EXPORT.search(rest)
         if m:
             exporters[m.group(1)].add(p[2:] if p.startswith("./") else p)
+    # Nor when a file outside the case defines a function of that name
+    # (rtl8192e has its own SendDisassociation, which 6.12 renamed).
+    allids = sorted({i for c in cases for i in c["identifiers"]})
+    if allids:
+        pat = os.path.join(os.path.dirname(out), "identifiers.pat")
+        os.makedirs(os.path.dirname(out), exist_ok=True)
+        open(pat, "w").write("".join(i + "\n" for i in allids))
+        r = subprocess.run(["rg", "-uu", "-n", "-w", "--no-heading", "-g", "*.[ch]", "-f", pat, "."],
+                           cwd=t61, stdout=subprocess.PIPE, text=True, errors="replace")
+        for l in r.stdout.splitlines():
+            p, _, rest = l.partition(":")
+            _, _, text = rest.partition(":")
+            # a definition's first line: at column 0, a call of the name, no ';'
+            if not re.match(r"[A-Za-z_]", text) or text.rstrip().endswith(";"):
+                continue
+            for i in set(trees.WORD.findall(text)):
+                if re.search(r"\b%s\s*\(" % re.escape(i), text) and i in allids:
+                    exporters[i].add(p[2:] if p.startswith("./") else p)
     for c in cases:
         c["identifiers"] = {i for i in c["identifiers"] if all(
             any(p == o or (o.endswith("/") and p.startswith(o)) for o in c["owned"]) for p in exporters[i])}
