@@ -487,6 +487,77 @@ static int derive_platform_dirs(struct derive *d)
 	return changed;
 }
 
+/*
+ * A directory left with nothing: every object list of its Makefile builds
+ * only owned objects, and every Kconfig symbol defined in it is the
+ * footprint's.  It goes, whatever line of its parent descends into it:
+ * drivers/staging/iio/Makefile (6.1) has obj-y += meter/, and the three
+ * ADE7854 symbols were all meter/ built; drivers/char/Makefile has
+ * obj-$(CONFIG_PCMCIA) += pcmcia/, and PCMCIA stays, but pcmcia/ held only
+ * the four removed drivers.
+ */
+static int dir_emptied(const struct derive *d, const char *dir)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, dir, &len), lists = 0;
+	size_t n = strlen(dir);
+
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+
+		if (!is_object_list(o->var))
+			continue;
+		lists++;
+		for (size_t w = 0; w < o->words.n; w++)
+			if (!word_owned(d, o->dir, o->words.v[w]))
+				return 0;
+	}
+	if (!lists)
+		return 0;
+	for (size_t i = 0; d->db && i < d->db->ndefs; i++) {
+		const struct kconfig_def *k = &d->db->defs[i];
+
+		if (!strncmp(k->path, dir, n) && k->path[n] == '/' &&
+		    !footprint_has_symbol(d->fp, k->name))
+			return 0;
+	}
+	return 1;
+}
+
+static int derive_emptied_dirs(struct derive *d)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+
+		if (!is_object_list(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			const char *word = o->words.v[w];
+			size_t n = strlen(word);
+			char *p, *dir, *why;
+
+			if (n < 2 || word[n - 1] != '/')
+				continue;
+			p = word_path(d, o->dir, word);
+			if (!p || footprint_owns(d->fp, p) || !tree_is_dir(d->t, p)) {
+				free(p);
+				continue;
+			}
+			dir = xstrndup(p, strlen(p) - 1);
+			if (dir_emptied(d, dir)) {
+				why = xasprintf("%s:%zu: %s += %s, and everything it builds goes", o->makefile,
+						o->line, o->var, word);
+				changed |= add_path(d, p, why, NULL);
+				free(why);
+			}
+			free(dir);
+			free(p);
+		}
+	}
+	return changed;
+}
+
 /* Objects and directories built by the footprint's symbols become owned. */
 static int derive_paths(struct derive *d)
 {
@@ -551,6 +622,7 @@ static int derive_paths(struct derive *d)
 	}
 	changed |= derive_conditional_parts(d);
 	changed |= derive_platform_dirs(d);
+	changed |= derive_emptied_dirs(d);
 	return changed;
 }
 
