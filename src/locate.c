@@ -313,23 +313,45 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 	}
 }
 
-/* True if line t looks like a definition of identifier id. */
-static int defines_identifier(const char *t, const char *id)
+/*
+ * True if the line at off of buf looks like a definition of identifier id.
+ * A prototype is not one, on one line or several: include/linux/amd-iommu.h
+ * (6.1) declares
+ *	extern int amd_iommu_bind_pasid(struct pci_dev *pdev, u32 pasid,
+ *					struct task_struct *task);
+ * so after the parameters' closing parenthesis, a ';' comes before any '{'.
+ */
+static int defines_identifier(const char *buf, size_t len, size_t off, const char *id)
 {
-	const char *m;
-	size_t n = strlen(id);
+	char *line = line_text(buf, len, off);
+	const char *t = line, *m;
+	size_t n = strlen(id), i, depth = 0, limit;
+	int def = 0;
 
-	if (strstr(t, "EXPORT_SYMBOL"))
+	if (strstr(t, "EXPORT_SYMBOL") || starts_with(t, "#define")) {
+		free(line);
 		return 1;
-	if (starts_with(t, "#define"))
-		return 1;
+	}
 	if (!*t || isspace((unsigned char)*t) || *t == '#' || *t == '*' || *t == '/')
-		return 0;
+		goto out;
 	m = strstr(t, id);
 	if (!m || m[n] != '(')
-		return 0;
-	/* A prototype ends with ';' on this line; a definition does not. */
-	return !strchr(m, ';');
+		goto out;
+	/* From the parenthesis in buf: to its match, then the first ';' or '{'. */
+	i = line_start(buf, off) + (size_t)(m - t) + n;
+	limit = i + 8192 < len ? i + 8192 : len;
+	for (; i < limit; i++) {
+		if (buf[i] == '(')
+			depth++;
+		else if (buf[i] == ')' && depth && !--depth)
+			break;
+	}
+	for (; i < limit && buf[i] != ';' && buf[i] != '{'; i++)
+		;
+	def = i < limit && buf[i] == '{';
+out:
+	free(line);
+	return def;
 }
 
 /* True if the line at off is an #include line. */
@@ -457,12 +479,8 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 
 				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset))
 					foreign = 1;
-				if (p->tag == PAT_IDENT) {
-					char *t = line_text(buf, len, hits[i].offset);
-
-					foreign = defines_identifier(t, p->text);
-					free(t);
-				}
+				if (p->tag == PAT_IDENT)
+					foreign = defines_identifier(buf, len, hits[i].offset, p->text);
 				if (foreign) {
 					strset_add(&c->foreign, p->text);
 					if (c->sc)
