@@ -71,6 +71,75 @@ char *doc_toctree_target(const char *path, const char *buf, size_t len, size_t o
 	return target;
 }
 
+char *doc_directive_target(const char *path, const char *buf, size_t len, size_t off,
+			   size_t *first_line, size_t *last_line)
+{
+	static const char *const dirs[] = { "kernel-doc::", "include::", "literalinclude::" };
+	size_t s = line_start(buf, off), e = line_end(buf, len, s), p = s + indent_of(buf, s, e);
+	size_t k, q, n, line;
+	char *arg, *rel, *norm;
+
+	if (p + 3 > e || strncmp(buf + p, ".. ", 3))
+		return NULL;
+	p += 3;
+	for (k = 0; k < sizeof(dirs) / sizeof(dirs[0]); k++)
+		if ((size_t)(e - p) >= strlen(dirs[k]) && !strncmp(buf + p, dirs[k], strlen(dirs[k])))
+			break;
+	if (k == sizeof(dirs) / sizeof(dirs[0]))
+		return NULL;
+	p += strlen(dirs[k]);
+	p += indent_of(buf, p, e);
+	n = e - p;
+	while (n && isspace((unsigned char)buf[p + n - 1]))
+		n--;
+	if (!n)
+		return NULL;
+	arg = xstrndup(buf + p, n);
+	if (k == 0 || arg[0] == '/') {
+		rel = xstrdup(arg[0] == '/' ? arg + 1 : arg);
+	} else {
+		const char *slash = strrchr(path, '/');
+
+		rel = slash ? xasprintf("%.*s/%s", (int)(slash - path), path, arg) : xstrdup(arg);
+	}
+	free(arg);
+	norm = path_normalize(rel, NULL);
+	free(rel);
+	if (!norm)
+		return NULL;
+	/* Its options: the lines right after it, indented deeper, starting with ':'. */
+	line = line_of_offset(buf, s);
+	for (q = e; q < len;) {
+		size_t qe = line_end(buf, len, q), qi = indent_of(buf, q, qe);
+
+		if (qe == q || blank_line(buf, q, qe) || buf[q + qi] != ':' ||
+		    qi <= indent_of(buf, s, e))
+			break;
+		line++;
+		q = qe;
+	}
+	/*
+	 * Blank lines: one after it goes too when one comes before it (or it
+	 * starts the file); at the end of the file, the one before it goes.
+	 */
+	*first_line = line_of_offset(buf, s);
+	{
+		int blank_before = s == 0;
+
+		if (s > 0) {
+			size_t ps = line_start(buf, s - 1);
+
+			blank_before = blank_line(buf, ps, s);
+		}
+		if (q < len && blank_line(buf, q, line_end(buf, len, q)) && blank_before)
+			line++;
+		else if (q >= len && blank_before && s > 0)
+			(*first_line)--;
+	}
+	*last_line = line;
+	return norm;
+}
+
 int doc_is_bare_list_item(const char *buf, size_t len, size_t off, size_t ms, size_t me)
 {
 	size_t s = line_start(buf, off), e = line_end(buf, len, s);

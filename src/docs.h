@@ -17,6 +17,17 @@
  */
 char *doc_toctree_target(const char *path, const char *buf, size_t len, size_t off);
 
+/*
+ * If the line at off is a `.. kernel-doc::`, `.. include::` or
+ * `.. literalinclude::` directive, the file it names, relative to the tree
+ * (kernel-doc takes tree paths, the others paths relative to the page
+ * path), normalised, as a new string; *first_line and *last_line get the
+ * lines to delete with it: itself, its option lines (`:export:`, ...) and
+ * one blank line, so that no two blank lines meet.  Else NULL.
+ */
+char *doc_directive_target(const char *path, const char *buf, size_t len, size_t off,
+			   size_t *first_line, size_t *last_line);
+
 /* True if the line at off is a list item ("- x", "* x") holding only the text [ms, me). */
 int doc_is_bare_list_item(const char *buf, size_t len, size_t off, size_t ms, size_t me);
 

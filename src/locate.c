@@ -253,8 +253,20 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		if (kind == KIND_C_CALL && p->tag == PAT_HEADER)
 			kind = KIND_C_OTHER;
 	} else if (!kind && is_doc_file(path)) {
-		char *target = doc_toctree_target(path, buf, len, r->off);
+		size_t first, last;
+		char *target = doc_directive_target(path, buf, len, r->off, &first, &last);
 
+		if (target && footprint_owns(c->fp, target)) {
+			/* `.. kernel-doc:: drivers/foo/foo.c` and its options go with foo.c. */
+			r->kind = KIND_DOC_DIRECTIVE;
+			r->line = first;
+			r->last_line = last;
+			r->reason = xasprintf("a directive of removed %s", target);
+			free(target);
+			return;
+		}
+		free(target);
+		target = doc_toctree_target(path, buf, len, r->off);
 		kind = KIND_DOC;
 		if (target) {
 			for (size_t i = 0; i < c->fp->paths.n; i++) {

@@ -361,7 +361,7 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		else if (ref->kind == KIND_C_CALL)
 			strset_add(&call_files, ref->path);
 		else if (ref->kind == KIND_DOC_TABLE || ref->kind == KIND_DOC_INDEX ||
-			 ref->kind == KIND_DOC)
+			 ref->kind == KIND_DOC || ref->kind == KIND_DOC_DIRECTIVE)
 			delete_line_range(&r->plan, ref->path, ref->line, ref->last_line, ref->kind,
 					  ref->reason ? ref->reason : "names the removed subsystem");
 		else if (ref->kind == KIND_MAINTAINERS)
