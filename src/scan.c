@@ -122,13 +122,11 @@ static inline unsigned char fold(unsigned char c)
 
 unsigned file_class(const char *path)
 {
-	const char *base = path_basename(path);
-
 	if (is_kconfig_file(path))
 		return FILE_KCONFIG;
 	if (is_makefile(path))
 		return FILE_MAKEFILE;
-	if (is_defconfig(path) || (is_selftest(path) && !strcmp(base, "config")))
+	if (is_defconfig(path) || is_selftest_config(path))
 		return FILE_DEFCONFIG;
 	if (is_c_file(path) || ends_with(path, ".S"))
 		return FILE_C;

@@ -96,6 +96,14 @@ int is_selftest(const char *path)
 	return starts_with(path, "tools/testing/");
 }
 
+int is_selftest_config(const char *path)
+{
+	const char *b = path_basename(path);
+
+	/* tools/testing/selftests/bpf/config, and config.x86_64, config.s390x, ... beside it */
+	return is_selftest(path) && (!strcmp(b, "config") || starts_with(b, "config."));
+}
+
 int is_script(const char *path)
 {
 	return starts_with(path, "scripts/") || starts_with(path, "tools/") ||

@@ -32,6 +32,7 @@ int is_defconfig(const char *path);      /* arch configs, kernel/configs, defcon
 int is_c_file(const char *path);         /* .c .h */
 int is_doc_file(const char *path);       /* under Documentation/ */
 int is_selftest(const char *path);       /* under tools/testing/ */
+int is_selftest_config(const char *path);  /* a selftest's config fragment: config, config.ARCH */
 int is_script(const char *path);         /* scripts/, tools/, or .sh .pl .py .awk */
 
 /* The file name part of a path. */

@@ -1,0 +1,3 @@
+#!/bin/sh
+# needs CONFIG_FOO
+modprobe foo
