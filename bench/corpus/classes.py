@@ -61,8 +61,9 @@ def main():
             if len(r) < 7:
                 continue
             sec, path, ln, kind, fate, ex, text = r[:7]
-            if sec == "site" and ex == "MISSED":
-                classes["missed: " + shape(kind, text)].append((case, "%s:%s %s" % (path, ln, text[:100])))
+            if sec == "site" and ex.startswith("MISSED"):
+                label = "missed, reported: " if ex == "MISSED-REPORTED" else "missed: "
+                classes[label + shape(kind, text)].append((case, "%s:%s %s" % (path, ln, text[:100])))
             elif sec == "site" and ex == "OVER-REMOVED":
                 classes["over-removed site upstream kept"].append((case, "%s:%s %s" % (path, ln, text[:100])))
             elif sec == "over-path":
