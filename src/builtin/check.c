@@ -63,6 +63,7 @@ struct check {
 	int status[NSTEPS];            /* 0 pass, 1 fail, -1 not run */
 	double seconds[NSTEPS];
 	char *kernel;                  /* bzImage built by the build step */
+	struct strvec x86_unset;       /* what the connected build could not enable (BEFORE) */
 };
 
 static void check_usage(FILE *out)
@@ -558,6 +559,31 @@ static char *write_fragment(const struct check *c, const struct removal *r,
 	return path;
 }
 
+/*
+ * The options the connected build's BEFORE configuration did not take
+ * (connected-build.sh: "before: not set: CONFIG_X=y was requested ..."):
+ * code behind them was not compiled on x86_64.
+ */
+static void read_unset(struct check *c)
+{
+	char *log = xasprintf("%s/%s.log", c->log_dir, step_names[STEP_CONNECTED]);
+	struct strbuf sb = STRBUF_INIT;
+	static const char key[] = "before: not set: CONFIG_";
+
+	if (read_file(log, &sb) == 0) {
+		for (const char *p = sb.buf; (p = strstr(p, key)); p++) {
+			const char *a = p + sizeof(key) - 1, *e = a;
+
+			while (*e && *e != '=' && *e != ' ' && *e != '\n')
+				e++;
+			sv_push_owned(&c->x86_unset, xstrndup(a, (size_t)(e - a)));
+		}
+	}
+	sv_sort_uniq(&c->x86_unset);
+	sb_release(&sb);
+	free(log);
+}
+
 static void step_connected(struct check *c, struct removal *r)
 {
 	double t0 = seconds_now();
@@ -598,6 +624,7 @@ static void step_connected(struct check *c, struct removal *r)
 	sv_push(&argv, frag_before);
 	sv_push(&argv, frag_after);
 	rc = run_script(c, STEP_CONNECTED, argv.v, tail, sizeof(tail));
+	read_unset(c);
 	finish(c, STEP_CONNECTED, rc != 0, t0, "%s + %zu removed and %zu kept symbols: %s",
 	       c->connected_base ? c->connected_base : "defconfig", set.n - nkept, nkept, tail);
 out:
@@ -687,7 +714,7 @@ static void cross_configs(const struct removal *r, const char *arch, struct strv
  * counts the others.
  */
 static void cross_dirs(const struct strvec *touched, const char *before, const char *arch,
-		       struct strvec *out, size_t *more)
+		       int generic, struct strvec *out, size_t *more)
 {
 	struct strvec dirs = STRVEC_INIT;
 
@@ -699,7 +726,7 @@ static void cross_dirs(const struct strvec *touched, const char *before, const c
 		if (n && d[n - 1] == '/')
 			d[n - 1] = '\0';   /* a deleted directory: its parent */
 		slash = strrchr(d, '/');
-		if (slash && !(a && strcmp(a, arch)) && !starts_with(d, "Documentation/") &&
+		if (slash && !(a && strcmp(a, arch)) && (a || generic) && !starts_with(d, "Documentation/") &&
 		    !starts_with(d, "tools/") && !starts_with(d, "scripts/") && !starts_with(d, "include/") &&
 		    !strstr(d, "/configs/")) {
 			char *mk, *kb;
@@ -732,8 +759,17 @@ static void step_cross(struct check *c, const struct removal *r)
 	struct strvec touched = STRVEC_INIT, arches = STRVEC_INIT, done = STRVEC_INIT;
 	char *empty = xasprintf("%s/cross-empty.config", c->log_dir);
 	size_t nconfigs = 0, ndirs = 0, failed = 0;
+	int generic, kconfig_done;
 	FILE *f;
 
+	/*
+	 * Generic directories (outside arch/) are compiled for another
+	 * architecture only when x86_64 did not compile them: the connected
+	 * step did not run, or could not enable some of its options (MTD_LART
+	 * needs an SA1100 board).
+	 */
+	generic = c->status[STEP_CONNECTED] != 0 || c->x86_unset.n > 0;
+	kconfig_done = c->status[STEP_KCONFIG] == 0 && !c->configs.n;
 	touched_paths(r, &touched);
 	cross_arches(&touched, &arches);
 	if (!arches.n) {
@@ -752,7 +788,18 @@ static void step_cross(struct check *c, const struct removal *r)
 		char tail[512], *log;
 
 		cross_configs(r, arch, &configs, &more_configs);
-		cross_dirs(&touched, c->before, arch, &dirs, &more_dirs);
+		cross_dirs(&touched, c->before, arch, generic, &dirs, &more_dirs);
+		if (!dirs.n && !generic && kconfig_done) {
+			/*
+			 * Only ARCH's defconfig lines changed: the kconfig step
+			 * configured them, the x86_64 connected build compiled the
+			 * generic code it touched; nothing is left to cross-build.
+			 */
+			printf("    %s: %zu configuration(s) configured by the kconfig step; nothing of %s's own "
+			       "to compile (the connected build compiled the rest)\n", arch, configs.n, arch);
+			sv_push_owned(&done, xasprintf("%s: defconfigs only", arch));
+			goto next;
+		}
 		printf("    %s: %zu configuration(s)", arch, configs.n);
 		if (more_configs)
 			printf(" (%zu more not built)", more_configs);
@@ -1049,6 +1096,7 @@ int cmd_check(int argc, char **argv)
 	sv_clear(&c.expect);
 	sv_clear(&c.configs);
 	sv_clear(&c.boot_config);
+	sv_clear(&c.x86_unset);
 	free(c.kernel);
 	sv_clear(&targets);
 	sb_release(&err);

@@ -54,4 +54,15 @@ done
 [ $errors = 0 ] || fail "checkpatch complains about $errors patches"
 echo "result: checkpatch: no errors or unexpected warnings in the series"
 grep -E '^  (residue|kconfig|sparse|build|boot) ' "$out/report.txt" | sed 's/^ */result: check /'
+
+# 4. The cross step: the removal touches m68k, mips and powerpc defconfigs
+# only; the kconfig step configured them and the x86_64 connected build
+# compiled fs/, so nothing is cross-compiled (each would be two cold
+# builds of fs/ per defconfig).
+for arch in m68k mips powerpc; do
+	grep -q "^    $arch: .* configured by the kconfig step; nothing of $arch's own to compile" "$out/check.txt" ||
+		{ grep -A12 '^check cross\|^    [a-z0-9]*: ' "$out/check.txt"; fail "the cross step did not take $arch's defconfigs as configured"; }
+done
+grep -q '^check cross  *ok' "$out/check.txt" || fail "the cross step did not pass"
+echo "result: check cross: m68k, mips, powerpc touched through defconfigs only: configured, nothing to cross-compile"
 rm -rf "$am"
