@@ -489,7 +489,15 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 			if (is_c_file(path) || (p->tag == PAT_HEADER && include_keeps_header(path, p->text))) {
 				int foreign = 0;
 
-				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset))
+				/*
+				 * The candidate's own spelling, right after the '<' or '"':
+				 * <uapi/linux/cm4000_cs.h> holds linux/cm4000_cs.h but is
+				 * another file.  Other spellings of the same file are
+				 * resolved by header_base_hit().
+				 */
+				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset) &&
+				    hits[i].offset > 0 && (buf[hits[i].offset - 1] == '<' ||
+							   buf[hits[i].offset - 1] == '"'))
 					foreign = 1;
 				if (p->tag == PAT_IDENT)
 					foreign = defines_identifier(buf, len, hits[i].offset, p->text);

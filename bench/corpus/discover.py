@@ -481,8 +481,19 @@ def main():
         for w in set(trees.WORD.findall(text)) & words.keys():
             for ci in words[w]:
                 hits[ci][(p, ln)] = text
+    # A bare name in a Kconfig file is a reference on an expression line,
+    # not in a prompt or help text ("ATMEL Image Sensor Controller" does
+    # not name the ATMEL wireless driver).
+    kexpr = re.compile(r"^\s*(config|menuconfig|depends\s+on|select|imply|default|def_bool|"
+                       r"def_tristate|if|visible\s+if|range|bool|tristate|prompt|choice|"
+                       r"string|int|hex)\b.*")
+    prose = re.compile(r"^\s*(bool|tristate|prompt|string|int|hex)\s+\"[^\"]*\"\s*$")
     for p, ln, text in rg(bare, ["-w", "-g", "Kconfig*"]):
-        for w in set(trees.WORD.findall(text)) & bare.keys():
+        if not kexpr.match(text) or prose.match(text):
+            continue
+        # the quoted prompt never counts: `bool "Foo" if BAR` names BAR only
+        expr = re.sub(r'"[^"]*"', '""', text)
+        for w in set(trees.WORD.findall(expr)) & bare.keys():
             for ci in bare[w]:
                 hits[ci][(p, ln)] = text
     pathre = {t: re.compile(r"(?<![A-Za-z0-9_-])" + re.escape(t) + r"(?![A-Za-z0-9_-])") for t in paths}
