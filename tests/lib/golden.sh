@@ -6,6 +6,7 @@
 #             with $EXCISE set to the binary under test
 #   tree      (optional) the fixture's name: tests/fixtures/<name>; or
 #   tree/     (optional) the fixture itself, inside the case
+#   extra/    (optional, with a tree file) files laid over the named fixture
 #   out, err  expected stdout and stderr (missing means empty)
 #   rc        expected exit status (missing means 0)
 #   diff      (optional) expected change of the tree, as `diff -ruN`
@@ -31,6 +32,10 @@ mkdir -p "$scratch/orig" "$scratch/work"
 if [ -n "$fixture" ]; then
 	cp -a "$fixture/." "$scratch/orig/"
 	cp -a "$fixture/." "$scratch/work/"
+fi
+if [ -f "$case/tree" ] && [ -d "$case/extra" ]; then
+	cp -a "$case/extra/." "$scratch/orig/"
+	cp -a "$case/extra/." "$scratch/work/"
 fi
 
 (cd "$scratch/work" && bash -c "$(cat "$case/cmd")") >"$scratch/out" 2>"$scratch/err"
