@@ -228,6 +228,14 @@ def residue(copy, deleted_c, pat):
                 continue
             if re.match(r"\s+(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*;" % re.escape(n), text):
                 continue   # a declaration of a member or local of the same name
+            if re.match(r"\s+(static\s+)?(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*=" % re.escape(n), text):
+                local.add((p, n))   # a local of the same name, with an initializer
+                continue
+            # `struct smc91x_platdata`: a type of the same name, not the
+            # variable a deleted board file defined
+            if not re.search(r"(?<!struct )(?<!union )(?<!enum )\b%s\b" % re.escape(n),
+                             re.sub(r"\b(struct|union|enum)\s+", lambda m: m.group(1) + " ", text)):
+                continue
             if re.search(r"(->|\.)\s*%s\b" % re.escape(n), text) and not re.search(
                     r"(?<![>.\w])\s*%s\s*\(" % re.escape(n), text):
                 continue   # a struct member of the same name
