@@ -126,11 +126,12 @@ fuzz-build: $(FUZZ_NAMES:%=build/fuzz/%)
 
 fuzz: fuzz-build
 	@for n in $(FUZZ_NAMES); do \
-		mkdir -p build/fuzz/corpus/$$n build/fuzz/crashes; \
+		mkdir -p build/fuzz/corpus/$$n build/fuzz/crashes build/fuzz/logs/$$n; \
 		echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
-		build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) -jobs=$(FUZZ_JOBS) -print_final_stats=1 \
-			-artifact_prefix=build/fuzz/crashes/$$n- \
-			build/fuzz/corpus/$$n tests/fuzz/corpus/$$n || exit 1; \
+		(cd build/fuzz/logs/$$n && $(CURDIR)/build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) \
+			-jobs=$(FUZZ_JOBS) -print_final_stats=1 \
+			-artifact_prefix=$(CURDIR)/build/fuzz/crashes/$$n- \
+			$(CURDIR)/build/fuzz/corpus/$$n $(CURDIR)/tests/fuzz/corpus/$$n) || exit 1; \
 	done
 
 clean:
