@@ -233,6 +233,17 @@ static int scan(struct ctx *c)
 	const char *b = c->buf;
 	size_t len = c->len, p = utf8_bom_len(c->buf, c->len), line = 1, at = 0;
 	int bol = 1;
+	const char *nul = memchr(b, '\0', len);
+
+	/*
+	 * A NUL byte: not C source (locate makes such a file a `binary`
+	 * review item, and remove never edits it).  Directive lines are
+	 * rebuilt as C strings, which would end at the NUL.
+	 */
+	if (nul) {
+		error_at(c, line_of_offset(b, (size_t)(nul - b)), "a NUL byte: not a C source file");
+		return -1;
+	}
 
 	while (p < len) {
 		size_t k;
