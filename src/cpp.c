@@ -372,8 +372,19 @@ static void eval_directive(struct ctx *c, const struct directive *d, struct cond
 		r->opaque_at = d->kw_end + s.opaque_at;
 		r->es = d->kw_end + s.start;
 		r->ee = d->kw_end + s.end;
-		if (s.text.len)
+		if (s.text.len) {
+			/*
+			 * The new text must not glue onto the keyword or
+			 * what follows: "#if(CONFIG_X)>s" is "#if 0>s",
+			 * never "#if0>s", which is no directive at all.
+			 */
+			if (r->es == d->kw_end && is_word_char((unsigned char)s.text.buf[0]))
+				sb_addc(&r->text, ' ');
 			sb_addn(&r->text, s.text.buf, s.text.len);
+			if (r->ee < d->content_end && is_word_char((unsigned char)b[r->ee]) &&
+			    is_word_char((unsigned char)s.text.buf[s.text.len - 1]))
+				sb_addc(&r->text, ' ');
+		}
 		sb_release(&s.text);
 	} else if (d->kind != D_ENDIF) {
 		/* #ifdef, #ifndef, #elifdef, #elifndef: one macro name. */
