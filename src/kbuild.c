@@ -431,9 +431,12 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 	}
 	while (s > ls && (b[s - 1] == ' ' || b[s - 1] == '\t'))
 		s--;
-	if (b[s - 1] == '=' ) {
-		/* First word after the operator: take the blanks after it instead. */
-		s = w->start;
+	if (s == w->start && s > ls && b[s - 1] == '=') {
+		/*
+		 * "x=foo bar": no blank before the first word, so it takes
+		 * the blanks after it.  Every other word takes the blanks
+		 * before it, so that two neighbours never overlap.
+		 */
 		e = after;
 	}
 	plan_edit(plan, kf->path, s, e, "", KIND_MAKEFILE, reason);

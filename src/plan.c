@@ -306,6 +306,16 @@ static int merge_edits(struct plan *plan, struct strbuf *err)
 				drop_edit(e);
 				continue;
 			}
+			/*
+			 * Two deletions that overlap delete their union: the
+			 * first word after "=" takes the blank after it, the
+			 * next word the blank before it ("s=x/ x/ _").
+			 */
+			if (e->start < prev->end && !prev->repl[0] && !e->repl[0]) {
+				prev->end = e->end;
+				drop_edit(e);
+				continue;
+			}
 			if (e->start < prev->end) {
 				const struct plan_file *f = find_file(plan, e->path);
 

@@ -35,6 +35,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (kbuild_remove(&plan, "Makefile", &syms, &fp, &err) < 0) {
 		if (!err.len)
 			fuzz_fail("kbuild_remove failed without a message", NULL);
+	} else if (plan_check(&plan, &err) < 0) {
+		/* What the front end does: the plan is refused, with a message. */
+		if (!err.len)
+			fuzz_fail("plan_check failed without a message", NULL);
 	} else if (parsed && plan.nedits) {
 		struct kbuild_file again;
 

@@ -38,7 +38,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	plan_init(&plan, fuzz_dir());
 	if (maintainers_remove(&plan, &fp, NULL, &removed, &err) < 0 && !err.len)
 		fuzz_fail("maintainers_remove failed without a message", NULL);
-	for (size_t i = 1; i < plan.nedits; i++)
+	sb_reset(&err);
+	/* What the front end does next: merge and check the plan. */
+	if (plan_check(&plan, &err) < 0 && !err.len)
+		fuzz_fail("plan_check failed without a message", NULL);
+	for (size_t i = 1; i < plan.nedits && !err.len; i++)
 		if (plan.edits[i - 1].end > plan.edits[i].start)
 			fuzz_fail("overlapping edits", NULL);
 	plan_release(&plan);
