@@ -124,14 +124,22 @@ build/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(FUZZ_OBJ)
 
 fuzz-build: $(FUZZ_NAMES:%=build/fuzz/%)
 
-fuzz: fuzz-build
+# Seeds: small real files of the 6.1 tree (scripts/fuzz-seeds.sh), read
+# with the saved corpus; FUZZ_ARGS adds libFuzzer options (-fork=1
+# -ignore_crashes=1 keeps a long run going past a finding).
+FUZZ_ARGS ?=
+build/fuzz/seeds/.done: scripts/fuzz-seeds.sh
+	rm -rf build/fuzz/seeds && scripts/fuzz-seeds.sh build/fuzz/seeds && touch $@
+
+fuzz: fuzz-build build/fuzz/seeds/.done
 	@for n in $(FUZZ_NAMES); do \
-		mkdir -p build/fuzz/corpus/$$n build/fuzz/crashes build/fuzz/logs/$$n; \
+		mkdir -p build/fuzz/corpus/$$n build/fuzz/crashes build/fuzz/logs/$$n build/fuzz/seeds/$$n; \
 		echo "fuzz: $$n for $(FUZZ_SECONDS)s"; \
 		(cd build/fuzz/logs/$$n && $(CURDIR)/build/fuzz/$$n -max_total_time=$(FUZZ_SECONDS) \
-			-jobs=$(FUZZ_JOBS) -print_final_stats=1 \
+			-jobs=$(FUZZ_JOBS) -print_final_stats=1 -max_len=16384 $(FUZZ_ARGS) \
 			-artifact_prefix=$(CURDIR)/build/fuzz/crashes/$$n- \
-			$(CURDIR)/build/fuzz/corpus/$$n $(CURDIR)/tests/fuzz/corpus/$$n) || exit 1; \
+			$(CURDIR)/build/fuzz/corpus/$$n $(CURDIR)/tests/fuzz/corpus/$$n \
+			$(CURDIR)/build/fuzz/seeds/$$n) || exit 1; \
 	done
 
 clean:
