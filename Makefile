@@ -62,6 +62,14 @@ $(INIT): scripts/boot/init.c
 	@mkdir -p $(@D)
 	$(CC) -std=c11 -D_GNU_SOURCE $(WARN) -Os -static -o $@ $<
 
+# The same init for QEMU's arm64 and arm virt boards (scripts/boot.sh --arch).
+$(INIT)-arm64: scripts/boot/init.c
+	@mkdir -p $(@D)
+	aarch64-linux-gnu-gcc -std=c11 -D_GNU_SOURCE $(WARN) -Os -static -o $@ $<
+$(INIT)-arm: scripts/boot/init.c
+	@mkdir -p $(@D)
+	arm-linux-gnueabi-gcc -std=c11 -D_GNU_SOURCE $(WARN) -Os -static -o $@ $<
+
 deps:
 	@scripts/deps.sh
 

@@ -1,12 +1,15 @@
 #!/usr/bin/env bash
-# boot.sh [OPTIONS] KERNEL - boot a bzImage under QEMU with excise's init.
+# boot.sh [OPTIONS] KERNEL - boot a kernel under QEMU with excise's init.
 #
 # Packs an initramfs (cpio newc, uncompressed) holding the static init
-# build/boot/init (made with `make -C <repo> build/boot/init` when missing
-# or older than scripts/boot/init.c) and boots KERNEL with
+# build/boot/init (build/boot/init-ARCH for another architecture; made with
+# `make -C <repo> build/boot/init` when missing or older than
+# scripts/boot/init.c) and boots KERNEL with
 #   qemu-system-x86_64 -nographic -no-reboot -serial file:LOG
-# and "console=ttyS0 panic=-1": the init reboots after its checks and a
-# panic reboots at once, so QEMU exits either way.  The boot passes only
+# and "console=ttyS0 panic=-1" (with --arch arm64 or arm:
+# qemu-system-aarch64 or qemu-system-arm -M virt and console=ttyAMA0): the
+# init reboots after its checks and a panic reboots at once, so QEMU exits
+# either way.  The boot passes only
 # when the console shows the line "EXCISE-BOOT: PASS" and no kernel panic,
 # oops or BUG.
 #
@@ -14,6 +17,8 @@
 #                   [!]fs:NAME, [!]misc:NAME, [!]slab:NAME, [!]file:PATH,
 #                   [!]log:TEXT (see scripts/boot/init.c)
 #   --timeout S     give up after S seconds (default 60)
+#   --arch ARCH     x86_64 (default), arm64 or arm (QEMU's virt board; the
+#                   kernel from build-kernel.sh --arch ARCH)
 #   --kvm           use KVM instead of TCG (guests have been seen to hang
 #                   with KVM on this kind of machine, hence the default)
 #   --append ARGS   more kernel command line
@@ -42,13 +47,14 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
-usage() { echo "usage: $me [--kvm] [--timeout S] [--expect SPEC]... [--append ARGS] [--memory SIZE] [--init FILE|--no-init] [--hang] [--log FILE] [-v] KERNEL" >&2; exit 2; }
+usage() { echo "usage: $me [--arch ARCH] [--kvm] [--timeout S] [--expect SPEC]... [--append ARGS] [--memory SIZE] [--init FILE|--no-init] [--hang] [--log FILE] [-v] KERNEL" >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 
-accel=tcg timeout=60 memory=256M append= init= noinit=0 hang=0 log= verbose=0 expects=()
+arch=x86_64 accel=tcg timeout=60 memory=256M append= init= noinit=0 hang=0 log= verbose=0 expects=()
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kvm) accel=kvm; shift ;;
+	--arch) [ $# -ge 2 ] || usage; arch=$2; shift 2 ;;
 	--timeout) [ $# -ge 2 ] || usage; timeout=$2; shift 2 ;;
 	--expect) [ $# -ge 2 ] || usage; expects+=("$2"); shift 2 ;;
 	--append) [ $# -ge 2 ] || usage; append+=" $2"; shift 2 ;;
@@ -68,7 +74,14 @@ done
 kernel=$1
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || die "--timeout wants a whole number of seconds, not '$timeout'"
 [ -f "$kernel" ] || die "$kernel: no such kernel image"
-command -v qemu-system-x86_64 >/dev/null || die "qemu-system-x86_64 is not installed (apt-get install qemu-system-x86)"
+case $arch in
+x86_64|x86) arch=x86_64 qemu_bin=qemu-system-x86_64 qemu_pkg=qemu-system-x86 console=ttyS0 ;;
+arm64) qemu_bin=qemu-system-aarch64 qemu_pkg=qemu-system-arm console=ttyAMA0 ;;
+arm) qemu_bin=qemu-system-arm qemu_pkg=qemu-system-arm console=ttyAMA0 ;;
+*) die "--arch: no QEMU board known for '$arch' (x86_64, arm64, arm)" ;;
+esac
+command -v $qemu_bin >/dev/null || die "$qemu_bin is not installed (apt-get install $qemu_pkg)"
+[ $accel = tcg ] || [ $arch = x86_64 ] || die "--kvm: only for x86_64"
 command -v cpio >/dev/null || die "cpio is not installed (apt-get install cpio)"
 if [ $accel = kvm ] && ! [ -w /dev/kvm ]; then
 	die "--kvm: /dev/kvm is missing or not writable"
@@ -80,10 +93,12 @@ done
 
 # The init.
 if [ $noinit = 0 ] && [ -z "$init" ]; then
-	init=$repo/build/boot/init
+	initname=build/boot/init
+	[ $arch = x86_64 ] || initname+=-$arch
+	init=$repo/$initname
 	if [ ! -x "$init" ] || [ "$repo/scripts/boot/init.c" -nt "$init" ]; then
 		echo "$me: building $init" >&2
-		make -s -C "$repo" build/boot/init >&2 || die "make build/boot/init failed"
+		make -s -C "$repo" "$initname" >&2 || die "make $initname failed"
 	fi
 fi
 [ -z "$init" ] || [ -x "$init" ] || die "$init: not an executable"
@@ -115,7 +130,8 @@ mkdir -p "$work/root/proc" "$work/root/sys" "$work/root/dev"
 (cd "$work/root" && find . -mindepth 1 | LC_ALL=C sort | cpio -o -H newc -R 0:0 --quiet) > "$work/initramfs.cpio" ||
 	die "cpio failed"
 
-cmdline="console=ttyS0 earlyprintk=serial,ttyS0 panic=-1"
+cmdline="console=$console panic=-1"
+[ $arch != x86_64 ] || cmdline+=" earlyprintk=serial,ttyS0"
 for e in "${expects[@]}"; do
 	case $e in
 	*' '*) cmdline+=" \"excise.expect=$e\"" ;;
@@ -125,9 +141,14 @@ done
 [ $hang = 0 ] || cmdline+=" excise.hang"
 cmdline+=$append
 
-qemu=(qemu-system-x86_64 -nographic -no-reboot -monitor none -serial "file:$log"
+qemu=($qemu_bin -nographic -no-reboot -monitor none -serial "file:$log"
 	-net none -m "$memory" -smp 1 -kernel "$kernel" -initrd "$work/initramfs.cpio"
 	-append "$cmdline")
+if [ $arch = arm64 ]; then
+	qemu+=(-M virt -cpu cortex-a57)
+elif [ $arch = arm ]; then
+	qemu+=(-M virt -cpu cortex-a15)
+fi
 if [ $accel = kvm ]; then
 	qemu+=(-accel kvm -cpu host)
 else
@@ -177,7 +198,7 @@ if [ -z "$result" ]; then
 	if [ $rc = 124 ] || [ $rc = 137 ]; then
 		verdict timeout "no result line within ${timeout}s"
 	elif [ $rc != 0 ]; then
-		verdict qemu "qemu-system-x86_64 exited with status $rc"
+		verdict qemu "$qemu_bin exited with status $rc"
 	else
 		verdict no-marker "QEMU exited without an EXCISE-BOOT line"
 	fi

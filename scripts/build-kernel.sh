@@ -2,7 +2,9 @@
 # build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS]
 #                 [--arch ARCH] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
 #
-# Builds an x86_64 bzImage of the Linux source tree TREE out of tree, in
+# Builds an x86_64 bzImage (with --arch arm64 or arm and no --base: the
+# Image or zImage of scripts/boot/ARCH.config for QEMU's virt board) of the
+# Linux source tree TREE out of tree, in
 # $EXCISE_CACHE/build/NAME (EXCISE_CACHE defaults to ~/.cache/excise), from
 #   make tinyconfig + scripts/boot/kernel.config + each FRAGMENT in order,
 # where a FRAGMENT is a config fragment file or one option given as an
@@ -22,8 +24,8 @@
 #                "N of M requested options set"
 #   --arch ARCH  build for the kernel architecture ARCH (arm, arm64, mips,
 #                ...) with Debian's cross compiler (lib.sh's cross_prefix;
-#                scripts/deps.sh --cross ARCH installs it); needs --base
-#                and --make
+#                scripts/deps.sh --cross ARCH installs it); with --base and
+#                --make, or alone for the boot kernel of arm64 and arm
 #   --make TARGET  build TARGET (vmlinux, modules, ...; repeatable) instead
 #                of bzImage, with make -k so that every error shows; the
 #                last line on stdout is then the build directory
@@ -111,8 +113,13 @@ if [ -n "$arch" ] && [ "$arch" != x86_64 ] && [ "$arch" != x86 ]; then
 	cross=$(cross_prefix "$arch") || bad "--arch: no cross compiler known for '$arch'"
 	command -v "${cross}gcc" >/dev/null ||
 		bad "--arch $arch: ${cross}gcc is not installed (scripts/deps.sh --cross $arch)"
-	[ "$base" != tinyconfig ] && [ ${#targets[@]} != 0 ] ||
-		bad "--arch $arch wants --base (a defconfig of $arch) and --make (the boot kernel is x86_64)"
+	if [ "$base" = tinyconfig ] && [ ${#targets[@]} = 0 ]; then
+		# The boot kernel of ARCH: only where QEMU has a board for it.
+		[ -f "$here/boot/$arch.config" ] ||
+			bad "--arch $arch: no boot kernel for $arch (scripts/boot/ has none); give --base (a defconfig of $arch) and --make"
+	elif [ "$base" = tinyconfig ] || [ ${#targets[@]} = 0 ]; then
+		bad "--arch $arch wants both --base (a defconfig of $arch) and --make, or neither (the boot kernel)"
+	fi
 fi
 tree=$(clean_source_tree "$1") || exit 2
 shift
@@ -126,6 +133,7 @@ case $out/ in "$tree"/*) die "build directory $out would be inside the source tr
 frags=()
 if [ "$base" = tinyconfig ]; then
 	frags=("$here/boot/kernel.config")
+	[ -z "$cross" ] || frags=("$here/boot/$arch.config")
 	[ -f "${frags[0]}" ] || die "${frags[0]} is missing"
 fi
 extra=
@@ -278,8 +286,14 @@ fi
 
 # Build, with a progress line now and then.
 t1=$SECONDS
+# The boot image of each architecture with a boot kernel.
+case ${arch:-x86_64} in
+arm64) image=$out/arch/arm64/boot/Image ;;
+arm) image=$out/arch/arm/boot/zImage ;;
+*) image=$out/arch/x86/boot/bzImage ;;
+esac
 if [ ${#targets[@]} = 0 ]; then
-	goals=(bzImage)
+	goals=("$(basename "$image")")
 else
 	goals=(-k "${targets[@]}")
 fi
@@ -306,7 +320,6 @@ if [ ${#targets[@]} != 0 ]; then
 	exit 0
 fi
 
-image=$out/arch/x86/boot/bzImage
 [ -f "$image" ] || fail_log "make succeeded but $image is missing"
 n=$(grep -c '^  CC ' "$log" || true)
 say "built in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"

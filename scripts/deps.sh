@@ -6,7 +6,8 @@
 # Prints nothing when everything is installed.  --check only reports.
 # --cross ARCH...: instead, the cross compilers for those kernel
 # architectures (gcc-arm-linux-gnueabi for arm, ...; lib.sh's cross_prefix),
-# which excise check's cross step asks for when a removal touches them.
+# which excise check's cross step asks for when a removal touches them;
+# for arm64 and arm also QEMU and the C library of the boot test's init.
 set -euo pipefail
 
 check=0
@@ -22,6 +23,12 @@ if [ "${1:-}" = --cross ]; then
 	for a in "$@"; do
 		p=$(cross_prefix "$a") || { echo "deps.sh: --cross: no cross compiler known for '$a'" >&2; exit 2; }
 		packages+=("gcc-${p%-}")
+		# Where QEMU has a board (virt): its emulator and the static C
+		# library the boot test's init is linked with.
+		case $a in
+		arm64) packages+=(qemu-system-arm libc6-dev-arm64-cross) ;;
+		arm) packages+=(qemu-system-arm libc6-dev-armel-cross) ;;
+		esac
 	done
 else
 packages=(gcc libc6-dev make git coccinelle sparse linux-source-6.1 linux-source-6.12

@@ -22,8 +22,11 @@
  *            its code was touched) configured in BEFORE and AFTER, and the
  *            directories the removal touched compiled in both
  *            (connected-build.sh --arch): no new error;
- *   build    scripts/build-kernel.sh: the boot kernel of the tree after;
- *   boot     scripts/boot.sh: it boots under QEMU and passes the checks.
+ *   build    scripts/build-kernel.sh: the boot kernel of the tree after, and
+ *            that of each other touched architecture QEMU has a board for
+ *            (scripts/boot/ARCH.config: arm64 and arm, on `virt`);
+ *   boot     scripts/boot.sh: it boots under QEMU and passes the checks; the
+ *            other architectures' kernels boot too, with the negative checks.
  *
  * Each step prints one result line; the table at the end repeats them.
  * Exit status 0 only when every step that ran passed.
@@ -63,6 +66,7 @@ struct check {
 	int status[NSTEPS];            /* 0 pass, 1 fail, -1 not run */
 	double seconds[NSTEPS];
 	char *kernel;                  /* bzImage built by the build step */
+	struct strvec arch_kernels;    /* "ARCH=IMAGE": boot kernels of the other architectures */
 	struct strvec x86_unset;       /* what the connected build could not enable (BEFORE) */
 };
 
@@ -142,6 +146,35 @@ static int run_script_log(struct check *c, const char *name, char **argv, char *
 static int run_script(struct check *c, enum step s, char **argv, char *tail, size_t tailsz)
 {
 	return run_script_log(c, step_names[s], argv, tail, tailsz);
+}
+
+/*
+ * The verdict line of a script's log: its last line that starts with
+ * prefix ("boot.sh: PASS", "boot.sh: FAIL"), into tail; tail is left as
+ * it was when there is none.  A failed boot prints console lines after its
+ * verdict, and the last line of the log is then one of those.
+ */
+static void verdict_line(const char *log, const char *prefix, char *tail, size_t tailsz)
+{
+	FILE *f = fopen(log, "r");
+	char line[4096];
+	size_t n;
+
+	if (!f || !tailsz) {
+		if (f)
+			fclose(f);
+		return;
+	}
+	while (fgets(line, sizeof(line), f)) {
+		if (!starts_with(line, prefix))
+			continue;
+		n = strcspn(line, "\n");
+		if (n >= tailsz)
+			n = tailsz - 1;
+		memcpy(tail, line, n);
+		tail[n] = '\0';
+	}
+	fclose(f);
 }
 
 /* Print the last lines of a file, each as "    | line". */
@@ -886,6 +919,10 @@ static void step_build(struct check *c, const struct removal *r)
 	char tail[512];
 	int rc;
 
+	struct strvec touched = STRVEC_INIT, arches = STRVEC_INIT;
+	struct strbuf others = STRBUF_INIT;
+	size_t failed = 0;
+
 	build_command(c, &argv, "build-kernel.sh", xasprintf("check-%s", r->fp.name));
 	sv_push(&argv, c->after);
 	/* The spec's boot options, but not those of the removed symbols. */
@@ -901,8 +938,55 @@ static void step_build(struct check *c, const struct removal *r)
 	rc = run_script(c, STEP_BUILD, argv.v, tail, sizeof(tail));
 	if (rc == 0 && tail[0] == '/')
 		c->kernel = xstrdup(tail);
-	finish(c, STEP_BUILD, rc != 0, t0, "%s%s%s", rc == 0 ? tail : "the kernel did not build",
-	       c->distcc ? ", compiled through distcc to " : "", c->distcc ? c->distcc : "");
+
+	/*
+	 * Every other architecture the removal touches and QEMU has a board
+	 * for (scripts/boot/ARCH.config: arm64 and arm on `virt`): its boot
+	 * kernel of the tree after, tinyconfig and that fragment, as x86_64's.
+	 */
+	touched_paths(r, &touched);
+	cross_arches(&touched, &arches);
+	for (size_t a = 0; a < arches.n; a++) {
+		const char *arch = arches.v[a];
+		char *frag = xasprintf("%s/boot/%s.config", resource_dir("scripts"), arch), *log;
+		char atail[512];
+		int arc;
+
+		if (access(frag, R_OK) != 0) {
+			free(frag);
+			continue;
+		}
+		free(frag);
+		sv_clear(&argv);
+		sv_push_owned(&argv, script("deps.sh"));
+		sv_push(&argv, "--cross");
+		sv_push(&argv, arch);
+		log = xasprintf("build-%s-deps", arch);
+		arc = run_script_log(c, log, argv.v, atail, sizeof(atail));
+		free(log);
+		if (arc == 0) {
+			sv_clear(&argv);
+			build_command(c, &argv, "build-kernel.sh", xasprintf("check-%s-%s", r->fp.name, arch));
+			sv_push(&argv, "--arch");
+			sv_push(&argv, arch);
+			sv_push(&argv, c->after);
+			log = xasprintf("build-%s", arch);
+			arc = run_script_log(c, log, argv.v, atail, sizeof(atail));
+			free(log);
+		}
+		printf("    %s boot kernel: %s\n", arch, atail);
+		if (arc == 0 && atail[0] == '/')
+			sv_push_owned(&c->arch_kernels, xasprintf("%s=%s", arch, atail));
+		else
+			failed++;
+		sb_addf(&others, "; %s: %s", arch, arc == 0 ? "built" : "FAIL");
+	}
+	finish(c, STEP_BUILD, rc != 0 || failed, t0, "%s%s%s%s", rc == 0 ? tail : "the kernel did not build",
+	       c->distcc ? ", compiled through distcc to " : "", c->distcc ? c->distcc : "",
+	       others.len ? others.buf : "");
+	sb_release(&others);
+	sv_clear(&touched);
+	sv_clear(&arches);
 	sv_clear(&argv);
 }
 
@@ -945,6 +1029,7 @@ static void step_boot(struct check *c)
 {
 	double t0 = seconds_now();
 	struct strvec argv = STRVEC_INIT;
+	struct strbuf res = STRBUF_INIT;
 	char tail[512];
 	int rc;
 
@@ -963,13 +1048,69 @@ static void step_boot(struct check *c)
 	}
 	sv_push(&argv, c->kernel);
 	rc = run_script(c, STEP_BOOT, argv.v, tail, sizeof(tail));
-	finish(c, STEP_BOOT, rc != 0, t0, "%s", tail);
+	{
+		char *slog = xasprintf("%s/%s.log", c->log_dir, step_names[STEP_BOOT]);
+
+		verdict_line(slog, "boot.sh: PASS", tail, sizeof(tail));
+		verdict_line(slog, "boot.sh: FAIL", tail, sizeof(tail));
+		free(slog);
+	}
+	sb_adds(&res, tail);
 	{
 		char *log = xasprintf("%s/console.log", c->log_dir);
 
 		print_boot_evidence(log, NULL, "    | ");
 		free(log);
 	}
+	/*
+	 * The other architectures' boot kernels, on QEMU's virt board.  Only
+	 * the negative checks go with them ("!fs:intermezzo": the removed
+	 * thing is gone); the positive ones need the spec's x86_64 options.
+	 */
+	for (size_t k = 0; k < c->arch_kernels.n; k++) {
+		const char *eq = strchr(c->arch_kernels.v[k], '=');
+		char *arch = xstrndup(c->arch_kernels.v[k], (size_t)(eq - c->arch_kernels.v[k]));
+		char *log = xasprintf("%s/console-%s.log", c->log_dir, arch), *name = xasprintf("boot-%s", arch);
+		char atail[512];
+		int arc;
+
+		sv_clear(&argv);
+		sv_push_owned(&argv, script("boot.sh"));
+		sv_push(&argv, "--arch");
+		sv_push(&argv, arch);
+		sv_push(&argv, "--timeout");
+		sv_push(&argv, "120");
+		sv_push(&argv, "--log");
+		sv_push(&argv, log);
+		for (size_t i = 0; i < c->expect.n; i++) {
+			if (c->expect.v[i][0] != '!')
+				continue;
+			sv_push(&argv, "--expect");
+			sv_push(&argv, c->expect.v[i]);
+		}
+		sv_push(&argv, eq + 1);
+		arc = run_script_log(c, name, argv.v, atail, sizeof(atail));
+		{
+			char *slog = xasprintf("%s/%s.log", c->log_dir, name);
+
+			verdict_line(slog, "boot.sh: PASS", atail, sizeof(atail));
+			verdict_line(slog, "boot.sh: FAIL", atail, sizeof(atail));
+			free(slog);
+		}
+		printf("    %s: %s\n", arch, atail);
+		print_boot_evidence(log, NULL, "    | ");
+		if (arc) {
+			if (!rc)
+				sb_reset(&res);
+			sb_addf(&res, "%s%s: %s", rc ? "; " : "", arch, atail);
+			rc = 1;
+		}
+		free(arch), free(log), free(name);
+	}
+	if (!rc && c->arch_kernels.n)
+		sb_addf(&res, "; %zu other architecture(s) booted", c->arch_kernels.n);
+	finish(c, STEP_BOOT, rc != 0, t0, "%s", res.buf);
+	sb_release(&res);
 	sv_clear(&argv);
 }
 
@@ -1097,6 +1238,7 @@ int cmd_check(int argc, char **argv)
 	sv_clear(&c.configs);
 	sv_clear(&c.boot_config);
 	sv_clear(&c.x86_unset);
+	sv_clear(&c.arch_kernels);
 	free(c.kernel);
 	sv_clear(&targets);
 	sb_release(&err);

@@ -7,6 +7,10 @@
 # file deleted, its Kconfig entry, Makefile line and defconfig line left.
 # No x86 configuration builds lart.o, so only the arm build can tell: it has
 # no rule for lart.o, and the step must fail and say so.
+# The removal touches arm, so check's build and boot steps also build arm's
+# boot kernel (tinyconfig + scripts/boot/arm.config) and boot it on QEMU's
+# virt board.  Their negative control: an arm-only initcall that panics,
+# which x86_64's boot never runs; the boot step must fail and name arm.
 set -uo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 pristine=$(pristine)
@@ -40,4 +44,24 @@ rm "$b/drivers/mtd/devices/lart.c"
 check hand "$b" && { cat "$logs/hand"; fail "the cross step passes a removal that breaks the arm build"; }
 grep -q 'lart.o' "$logs/hand" || { cat "$logs/hand"; fail "the failure does not name lart.o"; }
 echo "result: the removal by hand fails as it should: $(grep -m1 'lart.o' "$logs/hand" | sed 's/^ *//')"
-rm -rf "$a" "$b"
+# 2. Build and boot: arm's boot kernel of excise's removal boots on virt.
+"$EXCISE" check -C "$a" --before "$pristine" --only build --only boot --logs "$logs/boot.d" MTD_LART \
+	> "$logs/boot" 2>&1 || { cat "$logs/boot"; fail "build and boot fail on excise's removal"; }
+grep -q '^    arm: boot.sh: PASS' "$logs/boot" || { cat "$logs/boot"; fail "no arm boot"; }
+grep -q 'arm-linux-gnueabi-gcc' "$logs/boot.d/console-arm.log" ||
+	{ cat "$logs/boot"; fail "the arm console does not show an arm kernel"; }
+echo "result: arm's boot kernel of the removal boots: $(grep -m1 '^    arm: boot.sh' "$logs/boot" | sed 's/^ *//')"
+
+# 3. Negative control: the same tree with an arm-only panic at boot.
+c=$(workcopy check-cross-panic)
+"$EXCISE" remove -C "$c" MTD_LART > "$logs/remove-c" 2>&1 || { cat "$logs/remove-c"; fail "remove MTD_LART (c)"; }
+setup=$c/arch/arm/kernel/setup.c
+cp --remove-destination "$setup" "$setup.new" && mv "$setup.new" "$setup"   # break the hard link
+printf '\nstatic int __init excise_probe_panic(void)\n{\n\tpanic("excise probe: arm only");\n\treturn 0;\n}\nlate_initcall(excise_probe_panic);\n' >> "$setup"
+"$EXCISE" check -C "$c" --before "$pristine" --only build --only boot --logs "$logs/panic.d" MTD_LART \
+	> "$logs/panic" 2>&1 && { cat "$logs/panic"; fail "check passes a tree whose arm kernel panics at boot"; }
+grep -q '^boot  *FAIL  .*arm: boot.sh: FAIL panic' "$logs/panic" ||
+	{ cat "$logs/panic"; fail "the boot step does not fail on arm's panic"; }
+grep -q 'x86/boot/bzImage' "$logs/panic" || { cat "$logs/panic"; fail "x86_64's kernel was not built"; }
+echo "result: an arm-only panic fails the boot step: $(grep -m1 '^boot ' "$logs/panic" | sed 's/  */ /g')"
+rm -rf "$a" "$b" "$c"
