@@ -423,8 +423,9 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 	while (after < le && (b[after] == ' ' || b[after] == '\t'))
 		after++;
 	/* "\tfoo.o \\\n" alone on a continuation line: the line goes. */
-	if (before == s && after + 1 < le && b[after] == '\\' && ls > kf->lines[0].start &&
-	    b[ls - 2] == '\\') {
+	if (before == s && after + 1 < le && b[after] == '\\' &&
+	    (b[after + 1] == '\n' || (b[after + 1] == '\r' && after + 2 < le && b[after + 2] == '\n')) &&
+	    ls > kf->lines[0].start && b[ls - 2] == '\\') {
 		plan_edit(plan, kf->path, ls, le, "", KIND_MAKEFILE, reason);
 		plan_set_cause(plan, symbol, NULL, 0);
 		return;

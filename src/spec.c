@@ -137,8 +137,10 @@ static const char *spec_line(struct footprint *fp, struct strset *seen, const ch
 	} else if (!strcmp(key, "header")) {
 		char *norm = path_normalize(value, NULL);
 
-		if (!norm || !*norm)
+		if (!norm || !*norm) {
+			free(norm);   /* "header ." normalises to "" */
 			return "a header is an include name under include/ (linux/foo.h) that stays inside it";
+		}
 		push_unique(seen, "header", &fp->headers, norm);
 		free(norm);
 	} else if (!strcmp(key, "identifier")) {
