@@ -1181,7 +1181,14 @@ int cmd_check(int argc, char **argv)
 	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
 		c.distcc = getenv("DISTCC_HOSTS");
 	if (!targets.n || !c.before) {
+		if (targets.n)
+			fprintf(stderr, "%s: check: --before DIR is required: the tree before the removal\n",
+				progname);
 		check_usage(stderr);
+		sv_clear(&targets);
+		sv_clear(&c.configs);
+		sv_clear(&c.expect);
+		sv_clear(&c.boot_config);
 		return 2;
 	}
 	if (!c.log_dir) {

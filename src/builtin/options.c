@@ -49,6 +49,8 @@ void die_option_error(const char *cmd, int rc, const char *bad, const struct str
 {
 	if (rc == PARSE_OPT_ERROR)
 		die("%s", err->buf);
+	if (rc == PARSE_OPT_MISSING)
+		die("%s: %s", cmd, err->buf);
 	die("%s: unknown option '%s'", cmd, bad);
 }
 
@@ -57,6 +59,8 @@ int usage_option_error(const char *cmd, int rc, const char *bad, const struct st
 {
 	if (rc == PARSE_OPT_ERROR)
 		fprintf(stderr, "%s: %s\n", progname, err->buf);
+	else if (rc == PARSE_OPT_MISSING)
+		fprintf(stderr, "%s: %s: %s\n", progname, cmd, err->buf);
 	else
 		fprintf(stderr, "%s: %s: unknown option '%s'\n", progname, cmd, bad);
 	usage(stderr);
