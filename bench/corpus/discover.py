@@ -367,8 +367,13 @@ def main():
         if p.startswith("Documentation/") and p not in f612 and p.endswith((".rst", ".txt")) \
                 and not moved_to(p):
             docs[os.path.splitext(os.path.basename(p))[0].lower()].append(p)
+    # A file's name is the case's only when 6.12 keeps no file of that name: mach-iop32x/i2c.c
+    # and pmu.c do not make bindings/i2c/i2c.txt or amlogic/pmu.txt the case's.
+    kept_stems = collections.Counter(os.path.splitext(os.path.basename(p))[0].lower() for p in f612
+                                     if p.endswith((".c", ".h", ".S")))
     for c in cases:
-        names = {os.path.splitext(os.path.basename(o.rstrip("/")))[0].lower() for o in c["owned"]}
+        names = {os.path.splitext(os.path.basename(o.rstrip("/")))[0].lower() for o in c["owned"]
+                 if o.endswith("/") or not kept_stems[os.path.splitext(os.path.basename(o))[0].lower()]}
         names |= {x.lower() for x in c["symbols"]}
         c["docs"] = sorted(p for n in names for p in docs.get(n, []))
         c["owned"] = sorted(set(c["owned"]) | set(c["docs"]))
