@@ -3,6 +3,7 @@
  * its own, definitions indexed by symbol, `source` statements linked to the
  * files they name, and the kind of reference at a byte offset.
  */
+#include <ctype.h>
 #include "kconfig.h"
 
 #include <errno.h>
@@ -65,6 +66,63 @@ struct kfile *kconfig_file(const struct kconfig_db *db, const char *path)
 		if (!strcmp(db->files[db->file_index[h] - 1]->path, path))
 			return db->files[db->file_index[h] - 1];
 	return NULL;
+}
+
+/* True for a whole decimal (optionally negative) or 0x hexadecimal number. */
+static int is_literal_number(const char *w)
+{
+	const char *p = w;
+
+	if (p[0] == '0' && (p[1] == 'x' || p[1] == 'X') && p[2]) {
+		for (p += 2; *p; p++)
+			if (!isxdigit((unsigned char)*p))
+				return 0;
+		return 1;
+	}
+	if (*p == '-')
+		p++;
+	if (!*p)
+		return 0;
+	for (; *p; p++)
+		if (!isdigit((unsigned char)*p))
+			return 0;
+	return 1;
+}
+
+int kconfig_constant_default(const struct kconfig_db *db, const char *name, struct strbuf *out)
+{
+	size_t n;
+	const struct kconfig_def *d = kconfig_defs(db, name, &n);
+	const struct kexpr *value = NULL;
+
+	if (n != 1 || !d->node ||
+	    (strcmp(d->type, "int") && strcmp(d->type, "hex") && strcmp(d->type, "string")))
+		return -1;
+	for (const struct kattr *a = d->node->attrs; a; a = a->next) {
+		if (a->kind != KA_DEFAULT)
+			continue;
+		if (value || a->cond || !a->expr)
+			return -1;   /* more than one default, or one with a condition */
+		value = a->expr;
+	}
+	if (!value)
+		return -1;
+	if (!strcmp(d->type, "string")) {
+		if (value->op != KX_STR || !value->word)
+			return -1;
+		sb_addc(out, '"');
+		for (const char *p = value->word; *p; p++) {
+			if (*p == '"' || *p == '\\')
+				sb_addc(out, '\\');
+			sb_addc(out, *p);
+		}
+		sb_addc(out, '"');
+		return 0;
+	}
+	if (value->op != KX_SYM || !value->word || !is_literal_number(value->word))
+		return -1;
+	sb_adds(out, value->word);
+	return 0;
 }
 
 const struct kconfig_def *kconfig_defs(const struct kconfig_db *db, const char *name, size_t *n)

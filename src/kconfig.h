@@ -73,6 +73,13 @@ void kconfig_db_release(struct kconfig_db *db);
 
 /* All definitions of name: *n of them (NULL, 0 if none). */
 const struct kconfig_def *kconfig_defs(const struct kconfig_db *db, const char *name, size_t *n);
+/*
+ * The value an int, hex or string symbol has when nothing sets it: its one
+ * definition's one default, unconditional and constant ("default 256",
+ * "default 0x10", default "text"), appended to out as C text (a string
+ * quoted and escaped).  0, or -1 (out untouched) if there is no such value.
+ */
+int kconfig_constant_default(const struct kconfig_db *db, const char *name, struct strbuf *out);
 int kconfig_is_defined(const struct kconfig_db *db, const char *name);
 /* The index of name in db->syms, or -1. */
 long kconfig_symbol_index(const struct kconfig_db *db, const char *name);

@@ -34,6 +34,8 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	K(KIND_C_INCLUDE, "c-include", FAMILY_C, 1, 1, "an #include of a removed header"),
 	K(KIND_C_CALL, "c-call", FAMILY_C, 1, 1,
 	  "C code that uses an identifier only the subsystem defines"),
+	K(KIND_C_VALUE, "c-value", FAMILY_C, 1, 1,
+	  "CONFIG_X of an int, hex or string option used as a value in C code: its default"),
 	K(KIND_C_OTHER, "c-other", FAMILY_C, 0, 1, "other C code that names it"),
 	K(KIND_SELFTEST, "selftest", FAMILY_OTHER, 0, 1, "a file of tools/testing"),
 	K(KIND_SCRIPT, "script", FAMILY_OTHER, 0, 1, "a script that names it"),

@@ -34,6 +34,7 @@ enum ref_kind {
 	KIND_C_IS_ENABLED,
 	KIND_C_INCLUDE,
 	KIND_C_CALL,
+	KIND_C_VALUE,           /* CONFIG_X of an int, hex or string option as a value */
 	KIND_C_OTHER,
 	KIND_SELFTEST,
 	KIND_SCRIPT,

@@ -222,6 +222,46 @@ static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, cons
 	return NULL;
 }
 
+/*
+ * CONFIG_X in C code (not a comment, a string or a directive), where X is
+ * the footprint's int, hex or string option: a value the code still needs.
+ * With X's one constant default it is replaced by that (remove.c), else it
+ * is left for review.  True if so; r's action and reason are set.
+ */
+static int c_value_hit(struct locate_ctx *c, struct ref *r, const char *buf, size_t len)
+{
+	struct strbuf value = STRBUF_INIT;
+	struct c_lexer fresh;
+	const struct kconfig_def *d;
+	size_t e, n;
+	char *sym;
+	int hit = 0;
+
+	if (r->off + 7 >= len || strncmp(buf + r->off, "CONFIG_", 7) ||
+	    (r->off > 0 && is_word_char((unsigned char)buf[r->off - 1])))
+		return 0;
+	for (e = r->off + 7; e < len && is_word_char((unsigned char)buf[e]); e++)
+		;
+	sym = xstrndup(buf + r->off + 7, e - r->off - 7);
+	d = kconfig_defs(c->db, sym, &n);
+	if (n && footprint_has_symbol(c->fp, sym) &&
+	    (!strcmp(d->type, "int") || !strcmp(d->type, "hex") || !strcmp(d->type, "string"))) {
+		/* The shared lexer has moved past off: a fresh one says where off is. */
+		c_lexer_init(&fresh, buf, len);
+		hit = c_lexer_at(&fresh, r->off) == C_CODE;
+	}
+	if (hit && kconfig_constant_default(c->db, sym, &value) == 0) {
+		r->reason = xasprintf("CONFIG_%s as a value: it becomes %s, its default", sym, value.buf);
+	} else if (hit) {
+		r->action = ACTION_REVIEW;
+		r->reason = xasprintf("CONFIG_%s as a value, and %s has no one constant default: "
+				      "give the code a value by hand", sym, sym);
+	}
+	sb_release(&value);
+	free(sym);
+	return hit;
+}
+
 /* Decide kind, action and reason of one matching line. */
 static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, const char *buf,
 			 size_t len, const struct pattern *p, struct c_lexer *lx)
@@ -252,6 +292,10 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		kind = classify_c(lx, r->off, p->tag == PAT_IDENT || p->tag == PAT_HEADER);
 		if (kind == KIND_C_CALL && p->tag == PAT_HEADER)
 			kind = KIND_C_OTHER;
+		if (kind == KIND_C_OTHER && c_value_hit(c, r, buf, len)) {
+			r->kind = KIND_C_VALUE;
+			return;
+		}
 	} else if (!kind && is_doc_file(path)) {
 		size_t first, last;
 		char *target = doc_directive_target(path, buf, len, r->off, &first, &last);

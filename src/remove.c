@@ -318,6 +318,40 @@ static char *platform_defconfig(struct removal *r, const char *path, const struc
 	return removed;
 }
 
+/*
+ * CONFIG_X used as a value in kept C code, where X is a removed int, hex or
+ * string option (locate's c-value): the code still compiles only with X's
+ * value, so the name becomes the value every configuration had unless a
+ * user set it, X's one constant default.  drivers/mailbox/omap-mailbox.c
+ * (6.1) has
+ *	static unsigned int mbox_kfifo_size = CONFIG_OMAP_MBOX_KFIFO_SIZE;
+ * which without the option is "= 256".  True if planned.
+ */
+static int constant_value(struct removal *r, const struct ref *ref)
+{
+	const struct plan_file *f = plan_file(&r->plan, ref->path);
+	struct strbuf value = STRBUF_INIT;
+	char *sym, *why;
+	size_t e;
+
+	if (!f || ref->off + 7 >= f->len || strncmp(f->data + ref->off, "CONFIG_", 7))
+		return 0;
+	for (e = ref->off + 7; e < f->len && is_word_char((unsigned char)f->data[e]); e++)
+		;
+	sym = xstrndup(f->data + ref->off + 7, e - ref->off - 7);
+	if (kconfig_constant_default(&r->db, sym, &value) < 0) {
+		free(sym);
+		return 0;
+	}
+	why = xasprintf("CONFIG_%s is gone: its default, %s", sym, value.buf);
+	plan_edit(&r->plan, ref->path, ref->off, e, value.buf, KIND_C_VALUE, why);
+	plan_set_cause(&r->plan, sym, NULL, 0);
+	free(why);
+	free(sym);
+	sb_release(&value);
+	return 1;
+}
+
 /* Hand every reference to the module of its kind of file. */
 static int plan_references(struct removal *r, const struct remove_options *opt, struct strbuf *err)
 {
@@ -360,6 +394,11 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			strset_add(&inc_files, ref->path);
 		else if (ref->kind == KIND_C_CALL)
 			strset_add(&call_files, ref->path);
+		else if (ref->kind == KIND_C_VALUE) {
+			if (!constant_value(r, ref))
+				plan_note(&r->plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
+					  "no constant default to put in its place", ref->text);
+		}
 		else if (ref->kind == KIND_DOC_TABLE || ref->kind == KIND_DOC_INDEX ||
 			 ref->kind == KIND_DOC || ref->kind == KIND_DOC_DIRECTIVE)
 			delete_line_range(&r->plan, ref->path, ref->line, ref->last_line, ref->kind,
