@@ -24,6 +24,7 @@ struct objline {
 	size_t line;
 	char *var;
 	char *sym;          /* conditional symbol, or NULL for obj-y */
+	char *guard;        /* the symbol of the ifdef/ifeq block around it (then branch), or NULL */
 	struct strvec words;
 };
 
@@ -172,10 +173,34 @@ static void *load_makefile_share(void *arg)
 		sb_reset(&err);
 		if (kbuild_parse(&kf, path, sb.buf, sb.len, &err) < 0)
 			continue;   /* locate does not need every Makefile; remove reports it */
+		/* The guards of the blocks around each line: ifdef CONFIG_G's then branch is G. */
+		char *guards[16] = { NULL };
+		int depth = 0;
+
 		for (size_t k = 0; k < kf.n; k++) {
 			struct kbuild_line *l = &kf.lines[k];
 			struct objline *o;
+			int neg = 0;
 
+			if (l->kind == KB_IF) {
+				char *g = kbuild_cond_symbol(l->cond, &neg);
+
+				if (depth < (int)ARRAY_SIZE(guards))
+					guards[depth] = neg ? (free(g), NULL) : g;
+				else
+					free(g);
+				depth++;
+				continue;
+			}
+			if (l->kind == KB_ELSE || l->kind == KB_ENDIF) {
+				if (depth > 0 && depth <= (int)ARRAY_SIZE(guards)) {
+					free(guards[depth - 1]);
+					guards[depth - 1] = NULL;
+				}
+				if (l->kind == KB_ENDIF && depth > 0)
+					depth--;
+				continue;
+			}
 			if (l->kind != KB_ASSIGN)
 				continue;
 			GROW(sh->lines, sh->cap, sh->n + 1);
@@ -186,9 +211,15 @@ static void *load_makefile_share(void *arg)
 			o->line = l->line;
 			o->var = xstrdup(l->var);
 			o->sym = kbuild_var_symbol(l->var);
+			for (int g = depth < (int)ARRAY_SIZE(guards) ? depth : (int)ARRAY_SIZE(guards);
+			     g > 0 && !o->guard; g--)
+				if (guards[g - 1])
+					o->guard = xstrdup(guards[g - 1]);
 			for (size_t w = 0; w < l->nwords; w++)
 				sv_push_owned(&o->words, kbuild_word(&kf, &l->words[w]));
 		}
+		for (size_t g = 0; g < ARRAY_SIZE(guards); g++)
+			free(guards[g]);
 		kbuild_release(&kf);
 	}
 	sb_release(&sb);
@@ -380,14 +411,74 @@ static int symbol_builds_only_owned(const struct derive *d, const char *sym)
  * cats-hw.c goes with the first line; isa-timer.c stays, and so does the
  * second line whole.
  */
+/* True if a and b are members of one choice (one definition each). */
+static int choice_siblings(const struct kconfig_db *db, const char *a, const char *b)
+{
+	size_t na, nb;
+	const struct kconfig_def *x = kconfig_defs(db, a, &na), *y = kconfig_defs(db, b, &nb);
+
+	return na == 1 && nb == 1 && strcmp(a, b) && x->choice_line && x->choice_line == y->choice_line &&
+	       !strcmp(x->path, y->path);
+}
+
+/*
+ * True if choice member g is its choice's catch-all: some Makefile lists,
+ * under g, objects that lines of at least two other members list too.
+ * ALPHA_GENERIC ("Generic", the kernel for every Alpha) is one:
+ * arch/alpha/kernel/Makefile (6.1) has
+ *	ifdef CONFIG_ALPHA_GENERIC
+ *	obj-y += ... sys_jensen.o sys_miata.o ...
+ *	else
+ *	obj-$(CONFIG_ALPHA_JENSEN) += sys_jensen.o pci-noop.o irq_i8259.o
+ *	obj-$(CONFIG_ALPHA_MIATA) += sys_miata.o ...
+ * A board that merely shares a file with another (two SGI machines, one
+ * driver) is not.
+ */
+static int is_catch_all(const struct derive *d, const char *g)
+{
+	struct strset others = STRSET_INIT;
+	int yes = 0;
+
+	for (size_t i = 0; i < d->n && !yes; i++) {
+		const struct objline *o = &d->lines[i];
+		size_t len, first;
+
+		if (!(o->sym ? !strcmp(o->sym, g) : o->guard && !strcmp(o->guard, g)))
+			continue;
+		first = run_of(d, d->by_dir, d->n, 0, o->dir, &len);
+		for (size_t w = 0; w < o->words.n && !yes; w++)
+			for (size_t r = first; r < first + len && !yes; r++) {
+				const struct objline *x = &d->lines[d->by_dir[r]];
+
+				if (!x->sym || !sv_contains(&x->words, o->words.v[w]) ||
+				    !choice_siblings(d->db, g, x->sym))
+					continue;
+				strset_add(&others, x->sym);
+				yes = others.n >= 2;
+			}
+	}
+	strset_clear(&others);
+	return yes;
+}
+
 static int word_kept_elsewhere(const struct derive *d, const struct objline *skip, const char *word)
 {
 	size_t len, first = run_of(d, d->by_dir, d->n, 0, skip->dir, &len);
 
 	for (size_t r = first; r < first + len; r++) {
 		const struct objline *o = &d->lines[d->by_dir[r]];
+		const char *by = o->sym ? o->sym : o->guard;
 
 		if (o == skip || (o->sym && footprint_has_symbol(d->fp, o->sym)))
+			continue;
+		/*
+		 * The choice's catch-all lists what each member builds: its
+		 * copy of a removed member's object does not keep it
+		 * (sys_jensen.o, and 8250_alpha.o of
+		 * 8250-$(CONFIG_ALPHA_GENERIC) and 8250-$(CONFIG_ALPHA_JENSEN)).
+		 */
+		if (by && skip->sym && d->db && sv_contains(&o->words, word) &&
+		    choice_siblings(d->db, by, skip->sym) && is_catch_all(d, by))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++)
 			if (!strcmp(o->words.v[w], word))
@@ -1094,6 +1185,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 		free(d.lines[i].dir);
 		free(d.lines[i].var);
 		free(d.lines[i].sym);
+		free(d.lines[i].guard);
 		sv_clear(&d.lines[i].words);
 	}
 	free(d.lines);

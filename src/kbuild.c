@@ -432,7 +432,11 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 	}
 	while (s > ls && (b[s - 1] == ' ' || b[s - 1] == '\t'))
 		s--;
-	if (s == w->start && s > ls && b[s - 1] == '=') {
+	if (s == ls) {
+		/* First on its (continuation) line: the indentation stays, the blanks after go. */
+		s = w->start;
+		e = after;
+	} else if (s == w->start && b[s - 1] == '=') {
 		/*
 		 * "x=foo bar": no blank before the first word, so it takes
 		 * the blanks after it.  Every other word takes the blanks
