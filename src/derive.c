@@ -421,43 +421,59 @@ static int choice_siblings(const struct kconfig_db *db, const char *a, const cha
 	       !strcmp(x->path, y->path);
 }
 
+/* The members of g's choice other than g that list word in dir's Makefile lines, counted up to 2. */
+static size_t members_listing(const struct derive *d, const char *g, const char *dir, const char *word,
+			      const char **one)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, dir, &len), n = 0;
+
+	*one = NULL;
+	for (size_t r = first; r < first + len && n < 2; r++) {
+		const struct objline *x = &d->lines[d->by_dir[r]];
+
+		if (!x->sym || !sv_contains(&x->words, word) || !choice_siblings(d->db, g, x->sym) ||
+		    (*one && !strcmp(*one, x->sym)))
+			continue;
+		if (!*one)
+			*one = x->sym;
+		n++;
+	}
+	return n;
+}
+
 /*
- * True if choice member g is its choice's catch-all: some Makefile lists,
- * under g, objects that lines of at least two other members list too.
- * ALPHA_GENERIC ("Generic", the kernel for every Alpha) is one:
- * arch/alpha/kernel/Makefile (6.1) has
+ * True if choice member g is its choice's catch-all: its lines list the
+ * own objects of at least two other members (objects that one other
+ * member's line lists, and no third member's).  ALPHA_GENERIC ("Generic",
+ * the kernel for every Alpha) is one: arch/alpha/kernel/Makefile (6.1) has
  *	ifdef CONFIG_ALPHA_GENERIC
  *	obj-y += ... sys_jensen.o sys_miata.o ...
  *	else
  *	obj-$(CONFIG_ALPHA_JENSEN) += sys_jensen.o pci-noop.o irq_i8259.o
  *	obj-$(CONFIG_ALPHA_MIATA) += sys_miata.o ...
- * A board that merely shares a file with another (two SGI machines, one
- * driver) is not.
+ * ALPHA_ALCOR, whose line shares irq_i8259.o with a dozen members, is not;
+ * nor is a board that shares a driver with one other board.
  */
 static int is_catch_all(const struct derive *d, const char *g)
 {
-	struct strset others = STRSET_INIT;
+	struct strset owners = STRSET_INIT;
 	int yes = 0;
 
 	for (size_t i = 0; i < d->n && !yes; i++) {
 		const struct objline *o = &d->lines[i];
-		size_t len, first;
 
 		if (!(o->sym ? !strcmp(o->sym, g) : o->guard && !strcmp(o->guard, g)))
 			continue;
-		first = run_of(d, d->by_dir, d->n, 0, o->dir, &len);
-		for (size_t w = 0; w < o->words.n && !yes; w++)
-			for (size_t r = first; r < first + len && !yes; r++) {
-				const struct objline *x = &d->lines[d->by_dir[r]];
+		for (size_t w = 0; w < o->words.n && !yes; w++) {
+			const char *one;
 
-				if (!x->sym || !sv_contains(&x->words, o->words.v[w]) ||
-				    !choice_siblings(d->db, g, x->sym))
-					continue;
-				strset_add(&others, x->sym);
-				yes = others.n >= 2;
+			if (members_listing(d, g, o->dir, o->words.v[w], &one) == 1) {
+				strset_add(&owners, one);
+				yes = owners.n >= 2;
 			}
+		}
 	}
-	strset_clear(&others);
+	strset_clear(&owners);
 	return yes;
 }
 
@@ -472,13 +488,16 @@ static int word_kept_elsewhere(const struct derive *d, const struct objline *ski
 		if (o == skip || (o->sym && footprint_has_symbol(d->fp, o->sym)))
 			continue;
 		/*
-		 * The choice's catch-all lists what each member builds: its
-		 * copy of a removed member's object does not keep it
-		 * (sys_jensen.o, and 8250_alpha.o of
-		 * 8250-$(CONFIG_ALPHA_GENERIC) and 8250-$(CONFIG_ALPHA_JENSEN)).
+		 * The choice's catch-all lists each member's objects: its copy
+		 * of a removed member's object does not keep it (sys_jensen.o).
+		 * Only in object lists: a part of a kept module under the
+		 * catch-all (8250-$(CONFIG_ALPHA_GENERIC) += 8250_alpha.o) is
+		 * called by the module's other parts (8250_core.c calls
+		 * alpha_jensen()), and stays.
 		 */
-		if (by && skip->sym && d->db && sv_contains(&o->words, word) &&
-		    choice_siblings(d->db, by, skip->sym) && is_catch_all(d, by))
+		if (by && skip->sym && d->db && is_object_list(skip->var) && is_object_list(o->var) &&
+		    sv_contains(&o->words, word) && choice_siblings(d->db, by, skip->sym) &&
+		    is_catch_all(d, by))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++)
 			if (!strcmp(o->words.v[w], word))
