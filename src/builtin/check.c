@@ -177,6 +177,16 @@ static void verdict_line(const char *log, const char *prefix, char *tail, size_t
 	fclose(f);
 }
 
+/* boot.sh's verdict in LOG_DIR/NAME.log into tail (a failed boot's log ends in console lines). */
+static void boot_verdict(const struct check *c, const char *name, char *tail, size_t tailsz)
+{
+	char *log = xasprintf("%s/%s.log", c->log_dir, name);
+
+	verdict_line(log, "boot.sh: PASS", tail, tailsz);
+	verdict_line(log, "boot.sh: FAIL", tail, tailsz);
+	free(log);
+}
+
 /* Print the last lines of a file, each as "    | line". */
 static void print_tail(const char *path, int lines)
 {
@@ -1062,13 +1072,7 @@ static void step_boot(struct check *c)
 	}
 	sv_push(&argv, c->kernel);
 	rc = run_script(c, STEP_BOOT, argv.v, tail, sizeof(tail));
-	{
-		char *slog = xasprintf("%s/%s.log", c->log_dir, step_names[STEP_BOOT]);
-
-		verdict_line(slog, "boot.sh: PASS", tail, sizeof(tail));
-		verdict_line(slog, "boot.sh: FAIL", tail, sizeof(tail));
-		free(slog);
-	}
+	boot_verdict(c, step_names[STEP_BOOT], tail, sizeof(tail));
 	sb_adds(&res, tail);
 	{
 		char *log = xasprintf("%s/console.log", c->log_dir);
@@ -1104,13 +1108,7 @@ static void step_boot(struct check *c)
 		}
 		sv_push(&argv, eq + 1);
 		arc = run_script_log(c, name, argv.v, atail, sizeof(atail));
-		{
-			char *slog = xasprintf("%s/%s.log", c->log_dir, name);
-
-			verdict_line(slog, "boot.sh: PASS", atail, sizeof(atail));
-			verdict_line(slog, "boot.sh: FAIL", atail, sizeof(atail));
-			free(slog);
-		}
+		boot_verdict(c, name, atail, sizeof(atail));
 		printf("    %s: %s\n", arch, atail);
 		print_boot_evidence(log, NULL, "    | ");
 		if (arc) {
