@@ -250,6 +250,8 @@ static int c_value_hit(struct locate_ctx *c, struct ref *r, const char *buf, siz
 		c_lexer_init(&fresh, buf, len);
 		hit = c_lexer_at(&fresh, r->off) == C_CODE;
 	}
+	if (hit)
+		r->symbol = xstrdup(sym);   /* remove's constant_value() needs no second parse */
 	if (hit && kconfig_constant_default(c->db, sym, &value) == 0) {
 		r->reason = xasprintf("CONFIG_%s as a value: it becomes %s, its default", sym, value.buf);
 	} else if (hit) {

@@ -329,25 +329,17 @@ static char *platform_defconfig(struct removal *r, const char *path, const struc
  */
 static int constant_value(struct removal *r, const struct ref *ref)
 {
-	const struct plan_file *f = plan_file(&r->plan, ref->path);
 	struct strbuf value = STRBUF_INIT;
-	char *sym, *why;
-	size_t e;
+	char *why;
 
-	if (!f || ref->off + 7 >= f->len || strncmp(f->data + ref->off, "CONFIG_", 7))
+	if (!ref->symbol || !plan_file(&r->plan, ref->path) ||
+	    kconfig_constant_default(&r->db, ref->symbol, &value) < 0)
 		return 0;
-	for (e = ref->off + 7; e < f->len && is_word_char((unsigned char)f->data[e]); e++)
-		;
-	sym = xstrndup(f->data + ref->off + 7, e - ref->off - 7);
-	if (kconfig_constant_default(&r->db, sym, &value) < 0) {
-		free(sym);
-		return 0;
-	}
-	why = xasprintf("CONFIG_%s is gone: its default, %s", sym, value.buf);
-	plan_edit(&r->plan, ref->path, ref->off, e, value.buf, KIND_C_VALUE, why);
-	plan_set_cause(&r->plan, sym, NULL, 0);
+	why = xasprintf("CONFIG_%s is gone: its default, %s", ref->symbol, value.buf);
+	plan_edit(&r->plan, ref->path, ref->off, ref->off + 7 + strlen(ref->symbol), value.buf,
+		  KIND_C_VALUE, why);
+	plan_set_cause(&r->plan, ref->symbol, NULL, 0);
 	free(why);
-	free(sym);
 	sb_release(&value);
 	return 1;
 }
