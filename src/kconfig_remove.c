@@ -19,6 +19,9 @@
  *     a core/ or *-core/ directory, ...: see shared_helper()), which other
  *     code may select tomorrow: it stays, with a note "no longer selected
  *     by anything" (upstream kept AC97_BUS_NEW when the PXA boards went);
+ *     a prompt only COMPILE_TEST shows does not make a symbol settable when
+ *     real configurations could set it before (`bool "S3C2410 clock" if
+ *     COMPILE_TEST`, selected only by the removed SoCs, goes);
  *   - a Kconfig file sourced only from removed places is no longer sourced:
  *     its symbols are removed, the file stays (result: orphans, a note);
  *   - a `source` of a file or directory the plan deletes goes;
@@ -93,9 +96,10 @@ struct remover {
 	struct strset removed;
 	struct strset removed_ct;   /* removed, and COMPILE_TEST (only_compile_test()) */
 	struct strset none;
+	struct strset ct_only;    /* COMPILE_TEST alone, off: what real configurations see */
 	size_t *sel_first;        /* selectors of syms[i]: sel[sel_first[i] .. sel_first[i + 1]) */
 	struct selector *sel;
-	unsigned char *live_before;
+	unsigned char *live_before;  /* LIVE_ANY | LIVE_REAL, before the removal */
 	struct strset kept;       /* shared helpers left unselected (shared_helper()) */
 	struct pending *edits;
 	size_t nedits, edits_cap;
@@ -115,6 +119,9 @@ static const char *const HOW_EMPTY = "is left empty";
 static const char *const HOW_SELECTED = "was only selected by %s";
 static const char *const HOW_SELECTED_IF = "was only selected under %s";
 static const char *const HOW_UNSET = "has no prompt, default or select left without %s";
+
+/* live_before[]: settable at all; settable with COMPILE_TEST off */
+enum { LIVE_ANY = 1, LIVE_REAL = 2 };
 
 /* ---- records of removed symbols ---- */
 
@@ -463,11 +470,12 @@ static int holds_word(const char *name, const char *word)
 
 /*
  * Is symbol i a helper of shared infrastructure that an unselected state
- * must not delete: no prompt in any definition, every definition in a
+ * must not delete: no prompt in any definition (a prompt for COMPILE_TEST
+ * only does not count), every definition in a
  * shared place (shared_path()) and none in a file the plan deletes, and not
  * named for a requested symbol (X_LIB, when X goes, is X's own)?
  */
-static int shared_helper(const struct remover *r, size_t i)
+static int shared_helper(struct remover *r, size_t i)
 {
 	const struct kconfig_symbol *s = &r->db->syms[i];
 
@@ -481,10 +489,38 @@ static int shared_helper(const struct remover *r, size_t i)
 		if (n->file->deleted || !shared_path(n->file->path))
 			return 0;
 		for (const struct kattr *a = n->attrs; a; a = a->next)
-			if ((a->kind == KA_TYPE || a->kind == KA_PROMPT) && a->prompt)
+			if ((a->kind == KA_TYPE || a->kind == KA_PROMPT) && a->prompt &&
+			    cond_value(n, a->cond, &r->ct_only) != 0)
 				return 0;
 	}
 	return s->n > 0;
+}
+
+/*
+ * Can symbol i still be other than n, now?  A symbol that real
+ * configurations could set before (LIVE_REAL) and now only COMPILE_TEST
+ * can is not: `bool "S3C2410 clock" if COMPILE_TEST`, selected only by the
+ * removed SoCs, is compile-tested from now on, never used (*ct set).  The
+ * last evaluation is with r->removed, whose scratch values the rewrite reads.
+ */
+static int settable_now(struct remover *r, size_t i, const char **how, const char **cause,
+			int *ct)
+{
+	const char *h = NULL, *c = NULL;
+	int real;
+
+	*ct = 0;
+	if (!settable(r, i, &r->removed, 1, how, cause))
+		return 0;
+	if (!(r->live_before[i] & LIVE_REAL) || strset_has(&r->removed, "COMPILE_TEST"))
+		return 1;
+	real = settable(r, i, &r->removed_ct, 1, &h, &c);
+	settable(r, i, &r->removed, 1, &(const char *){ NULL }, &(const char *){ NULL });
+	if (real)
+		return 1;
+	*ct = 1;
+	*how = h, *cause = c;
+	return 0;
 }
 
 /* Evaluate every file with the current set; add newly dead symbols.  Returns how many. */
@@ -505,6 +541,7 @@ static size_t removal_round(struct remover *r)
 		const struct kconfig_def *d = &db->defs[s->first];
 		size_t ndead = 0, ndeleted = 0;
 		const char *how = NULL, *cause = NULL;
+		int ct = 0;
 
 		if (strset_has(&r->removed, s->name))
 			continue;
@@ -520,12 +557,21 @@ static size_t removal_round(struct remover *r)
 				   explain(r->res, d[0].node->how, d[0].node->cause));
 			added++;
 		} else if (r->live_before[i] && is_bool_like(s, db) &&
-			   !settable(r, i, &r->removed, 1, &how, &cause)) {
+			   !settable_now(r, i, &how, &cause, &ct)) {
+			char *why;
+
 			if (shared_helper(r, i)) {
 				strset_add(&r->kept, s->name);
 				continue;
 			}
-			add_record(r, s->name, 0, how_is_use(how), explain(r->res, how, cause));
+			why = explain(r->res, how, cause);
+			if (ct) {
+				char *t = xasprintf("%s; its prompt is for COMPILE_TEST only", why);
+
+				free(why);
+				why = t;
+			}
+			add_record(r, s->name, 0, how_is_use(how), why);
 			added++;
 		}
 	}
@@ -1197,6 +1243,7 @@ static void free_remover(struct remover *r)
 	strset_clear(&r->removed_ct);
 	strset_clear(&r->kept);
 	strset_clear(&r->none);
+	strset_clear(&r->ct_only);
 	sb_release(&r->tmp);
 }
 
@@ -1273,11 +1320,15 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 	for (size_t f = 0; f < db->nfiles; f++)
 		db->files[f]->deleted = plan_is_deleted(plan, db->files[f]->path);
 	build_selectors(&r);
+	strset_add(&r.ct_only, "COMPILE_TEST");
+	strset_add(&r.removed_ct, "COMPILE_TEST");
 	r.live_before = xcalloc(db->nsyms + 1, 1);
 	for (size_t i = 0; i < db->nsyms; i++) {
 		const char *how = NULL, *cause = NULL;
 
-		r.live_before[i] = (unsigned char)settable(&r, i, &r.none, 0, &how, &cause);
+		r.live_before[i] = (unsigned char)(settable(&r, i, &r.none, 0, &how, &cause) ? LIVE_ANY : 0);
+		if (r.live_before[i] && settable(&r, i, &r.ct_only, 0, &how, &cause))
+			r.live_before[i] |= LIVE_REAL;
 	}
 	strset_to_sorted(symbols, &names);
 	for (size_t i = 0; i < names.n; i++)
