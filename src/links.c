@@ -53,6 +53,17 @@ struct stmt {
 	int groups;              /* parenthesised groups opened at paren depth 0 */
 };
 
+/*
+ * A function-like macro the buffer defines, and which of its parameters
+ * its body uses; a macro defined more than once (in #if branches) uses a
+ * parameter when any definition does.
+ */
+struct fmacro {
+	struct span name;
+	unsigned long long used;   /* bit k: parameter k appears in the body */
+	int nparams;
+};
+
 struct lstate {
 	int depth, pdepth;
 	enum region region;
@@ -78,6 +89,9 @@ struct lexer {
 	struct span prev_word;
 	struct span *shadow;     /* parameters and locals of the current function */
 	size_t nshadow, shadow_cap;
+	struct fmacro *fm;       /* the buffer's function-like macros, built on first need */
+	size_t nfm, fm_cap;
+	int fm_built;
 };
 
 static int word_is(const char *b, struct span w, const char *s)
@@ -148,12 +162,174 @@ static char next_char(const struct lexer *lx, size_t i)
 	return '\0';
 }
 
+static size_t skip_blanks(const char *b, size_t i, size_t end)
+{
+	while (i < end && (b[i] == ' ' || b[i] == '\t' || (b[i] == '\\' && i + 1 < end && b[i + 1] == '\n')))
+		i += b[i] == '\\' ? 2 : 1;
+	return i;
+}
+
+static size_t directive_end(const char *b, size_t n, size_t i);
+
+/* Does body [i, end) hold the word p? */
+static int body_has_word(const char *b, size_t i, size_t end, struct span p)
+{
+	for (; i + p.len <= end; i++)
+		if (!memcmp(b + i, b + p.off, p.len) && (i == 0 || !is_word_char((unsigned char)b[i - 1])) &&
+		    (i + p.len == end || !is_word_char((unsigned char)b[i + p.len])))
+			return 1;
+	return 0;
+}
+
+/* Record `#define NAME(params) body` at offset i (the word after "define"). */
+static void add_fmacro(struct lexer *lx, size_t i, size_t end)
+{
+	const char *b = lx->b;
+	struct span name = { i, 0 }, params[64];
+	int np = 0, variadic = 0;
+	unsigned long long used = 0;
+	struct fmacro *m = NULL;
+
+	while (i < end && is_word_char((unsigned char)b[i]))
+		i++;
+	name.len = i - name.off;
+	if (!name.len || i >= end || b[i] != '(')
+		return;
+	for (i++;;) {
+		i = skip_blanks(b, i, end);
+		if (i >= end)
+			return;
+		if (b[i] == ')')
+			break;
+		if (b[i] == '.') {
+			variadic = 1;
+			i += 3;
+		} else if (is_word_start((unsigned char)b[i])) {
+			size_t s0 = i;
+
+			while (i < end && is_word_char((unsigned char)b[i]))
+				i++;
+			if (np == (int)ARRAY_SIZE(params))
+				return;
+			params[np++] = (struct span){ s0, i - s0 };
+			if (i + 2 < end && b[i] == '.')
+				variadic = 1, i += 3;
+		} else if (b[i] == ',') {
+			i++;
+		} else {
+			return;
+		}
+	}
+	i++;
+	for (int k = 0; k < np; k++)
+		if (variadic || body_has_word(b, i, end, params[k]))
+			used |= 1ULL << k;
+	for (size_t k = 0; k < lx->nfm; k++)
+		if (lx->fm[k].name.len == name.len && !memcmp(b + lx->fm[k].name.off, b + name.off, name.len))
+			m = &lx->fm[k];
+	if (m) {
+		m->used |= used;
+		if (m->nparams != np)
+			m->used = ~0ULL;
+		return;
+	}
+	GROW(lx->fm, lx->fm_cap, lx->nfm + 1);
+	lx->fm[lx->nfm++] = (struct fmacro){ name, used, np };
+}
+
+/* The function-like macros of the whole buffer, every #define line. */
+static void build_fmacros(struct lexer *lx)
+{
+	const char *b = lx->b;
+
+	lx->fm_built = 1;
+	for (size_t i = 0; i < lx->n;) {
+		size_t j = skip_blanks(b, i, lx->n), end;
+
+		if (j < lx->n && b[j] == '#') {
+			end = directive_end(b, lx->n, j);
+			j = skip_blanks(b, j + 1, end);
+			if (end - j > 6 && !memcmp(b + j, "define", 6) && (b[j + 6] == ' ' || b[j + 6] == '\t'))
+				add_fmacro(lx, skip_blanks(b, j + 6, end), end);
+			i = end;
+		}
+		while (i < lx->n && b[i] != '\n')
+			i++;
+		i++;
+	}
+}
+
+/*
+ * Is the word at off an argument a macro of this buffer drops?  With
+ * CONFIG_DRM_LEGACY off, drm_ioctl.c keeps `#define DRM_LEGACY_IOCTL_DEF(
+ * ioctl, _func, _flags) DRM_IOCTL_DEF(ioctl, drm_invalid_op, _flags)`, so
+ * `DRM_LEGACY_IOCTL_DEF(DRM_IOCTL_ADD_MAP, drm_legacy_addmap_ioctl, ...)`
+ * names no function the linker looks for.  The enclosing calls are found
+ * by a bounded backward scan over the statement (up to four levels).
+ */
+static int dropped_argument(struct lexer *lx, size_t off)
+{
+	const char *b = lx->b;
+	size_t limit = off > 8192 ? off - 8192 : 0;
+
+	for (int level = 0; level < 4; level++) {
+		size_t i = off, ws;
+		int depth = 0, commas = 0;
+		struct span m;
+
+		for (;;) {
+			char c;
+
+			if (i <= limit)
+				return 0;
+			c = b[--i];
+			if (c == ')' || c == ']' || c == '}') {
+				depth++;
+			} else if (c == '(' || c == '[' || c == '{') {
+				if (depth) {
+					depth--;
+					continue;
+				}
+				if (c != '(')
+					return 0;
+				break;
+			} else if (c == ',' && !depth) {
+				commas++;
+			} else if (c == ';' && !depth) {
+				return 0;
+			}
+		}
+		off = i;
+		while (i > limit && (b[i - 1] == ' ' || b[i - 1] == '\t'))
+			i--;
+		ws = i;
+		while (i > limit && is_word_char((unsigned char)b[i - 1]))
+			i--;
+		if (i == ws)
+			continue;
+		m = (struct span){ i, ws - i };
+		if (!lx->fm_built)
+			build_fmacros(lx);
+		for (size_t k = 0; k < lx->nfm; k++) {
+			const struct fmacro *f = &lx->fm[k];
+
+			if (f->name.len == m.len && !memcmp(b + f->name.off, b + m.off, m.len) &&
+			    commas < f->nparams && commas < 64 && !(f->used & (1ULL << commas)))
+				return 1;
+		}
+	}
+	return 0;
+}
+
 static void emit(struct lexer *lx, struct span w, enum ev_kind kind, const char *use)
 {
 	struct ev e = { lx->b + w.off, w.len, w.off, kind, use };
 
-	if (!lx->want || lx->want(lx->ctx, e.name, e.len))
-		lx->emit(lx->ctx, &e);
+	if (lx->want && !lx->want(lx->ctx, e.name, e.len))
+		return;
+	if (kind == EV_USE && dropped_argument(lx, w.off))
+		return;
+	lx->emit(lx->ctx, &e);
 }
 
 static int is_shadowed(const struct lexer *lx, struct span w)
@@ -390,17 +566,15 @@ static void on_punct(struct lexer *lx, char c, char c2)
 }
 
 /* The end of the logical line from i (backslash continuations, comments spanning lines). */
-static size_t directive_end(const struct lexer *lx, size_t i)
+static size_t directive_end(const char *b, size_t n, size_t i)
 {
-	const char *b = lx->b;
-
-	while (i < lx->n && b[i] != '\n') {
-		if (b[i] == '\\' && i + 1 < lx->n && b[i + 1] == '\n') {
+	while (i < n && b[i] != '\n') {
+		if (b[i] == '\\' && i + 1 < n && b[i + 1] == '\n') {
 			i += 2;
-		} else if (b[i] == '/' && i + 1 < lx->n && b[i + 1] == '*') {
-			i = comment_end(b, i, lx->n);
-		} else if (b[i] == '/' && i + 1 < lx->n && b[i + 1] == '/') {
-			while (i < lx->n && b[i] != '\n')
+		} else if (b[i] == '/' && i + 1 < n && b[i + 1] == '*') {
+			i = comment_end(b, i, n);
+		} else if (b[i] == '/' && i + 1 < n && b[i + 1] == '/') {
+			while (i < n && b[i] != '\n')
 				i++;
 		} else {
 			i++;
@@ -425,7 +599,7 @@ static int is_if0(const struct lexer *lx, size_t i, size_t end)
 static void on_directive(struct lexer *lx)
 {
 	const char *b = lx->b;
-	size_t i = lx->i + 1, end = directive_end(lx, lx->i), ws;
+	size_t i = lx->i + 1, end = directive_end(lx->b, lx->n, lx->i), ws;
 	struct span d;
 
 	while (i < end && (b[i] == ' ' || b[i] == '\t'))
@@ -540,6 +714,7 @@ static void lex_c(const char *buf, size_t len, want_fn want, emit_fn fn, void *c
 		}
 	}
 	free(lx.shadow);
+	free(lx.fm);
 }
 
 /* ---- the definitions a change takes away ---- */

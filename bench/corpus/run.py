@@ -20,9 +20,15 @@ Scores per case:
   residue      names defined non-static (functions, variables, EXPORT_SYMBOL)
                only in .c files excise deleted and still named in a kept .c
                file outside tools/, scripts/, Documentation/, with no other
-               definition (a .c file, a static inline or macro in a header) -- a textual
-               approximation: comments and every #if branch count, whether
-               the Makefile still builds the file does not
+               definition (a .c file, a static or inline function or a macro
+               in a header) -- a textual approximation: every #if branch counts
+               except `#if 0` and `#ifdef X` of a macro nothing defines
+               (`#ifdef NOT_YET`); comments, an argument a macro of the
+               same file ignores (DRM_LEGACY_IOCTL_DEF) and libgcc's
+               __<op><mode> helpers do not; whether the Makefile still
+               builds the file does not.  Rows excise's own report
+               lists as link residue are "kept-reported" (without --force
+               excise refuses to write such a removal)
   kconfig      with --kconfig: new warnings of x86_64 allnoconfig, defconfig
                and allmodconfig (run only when the removal touched a file that x86_64's
                Kconfig reads, or its defconfig; otherwise its input is
@@ -198,6 +204,126 @@ def definitions(path):
     return names
 
 
+COND = re.compile(r"^\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b\s*(.*)")
+ONE_MACRO = re.compile(r"^(?:defined\s*\(?\s*)?([A-Za-z_]\w*)\s*\)?\s*(?:/[/*].*)?$")
+
+
+def dead_lines(lines, undefined):
+    """Line numbers (1-based) a compiler never sees: inside `#if 0`, or inside
+    `#ifdef X` / `#if defined(X)` where X is a macro nothing defines
+    (`#ifdef NOT_YET`); the `#else` branch of either is live."""
+    dead, stack = set(), []   # stack: is this level's current branch dead?
+    for i, l in enumerate(lines, 1):
+        m = COND.match(l)
+        if m:
+            kw, arg = m.group(1), m.group(2).strip()
+            if kw in ("if", "ifdef"):
+                mm = ONE_MACRO.match(arg)
+                known = bool(mm) and mm.group(1) in undefined
+                if kw == "if":   # `#if X` is X's value: only `#if 0` and `#if defined(X)` count
+                    d = bool(re.match(r"0\b", arg)) or (known and arg.startswith("defined"))
+                else:
+                    d = known
+                stack.append(d)
+            elif kw == "ifndef":
+                stack.append(False)
+            elif kw in ("elif", "else") and stack:
+                stack[-1] = False if stack[-1] else None   # after a live branch: unknown, count live
+            elif kw == "endif" and stack:
+                stack.pop()
+            continue
+        if any(stack):
+            dead.add(i)
+    return dead
+
+
+DEFINE_FN = re.compile(r"^\s*#\s*define\s+(\w+)\(([^)]*)\)(.*)$")
+
+
+def dropping_macros(lines):
+    """{macro: set of argument positions} of the function-like macros a file
+    defines whose every definition ignores that argument (drm_ioctl.c's
+    DRM_LEGACY_IOCTL_DEF(ioctl, _func, _flags) with CONFIG_DRM_LEGACY off)."""
+    used, nparams = {}, {}
+    for first, text in trees.logical(lines):
+        m = DEFINE_FN.match(text)
+        if not m:
+            continue
+        name, params, body = m.group(1), [x.strip() for x in m.group(2).split(",")], m.group(3)
+        u = {k for k, q in enumerate(params) if "..." in q or re.search(r"\b%s\b" % re.escape(q), body)}
+        if name in used and nparams[name] != len(params):
+            u = set(range(len(params)))
+        used[name] = used.get(name, set()) | u
+        nparams[name] = len(params)
+    return {n: set(range(nparams[n])) - u for n, u in used.items() if set(range(nparams[n])) - u}
+
+
+def in_dropped_argument(text, name, drops):
+    """Is every use of name on the line an argument a macro of drops ignores?"""
+    for m in re.finditer(r"\b%s\b" % re.escape(name), text):
+        i, depth, commas = m.start(), 0, 0
+        while i > 0:
+            i -= 1
+            c = text[i]
+            if c in ")]}":
+                depth += 1
+            elif c in "([{":
+                if depth:
+                    depth -= 1
+                    continue
+                break
+            elif c == "," and not depth:
+                commas += 1
+        mm = re.search(r"(\w+)\s*$", text[:i]) if i >= 0 and text[i:i + 1] == "(" else None
+        if not mm or commas not in drops.get(mm.group(1), ()):
+            return False
+    return True
+
+
+def comment_lines(lines):
+    """Line numbers (1-based) with nothing outside a comment (the middle of a
+    block comment whose lines do not start with '*', too)."""
+    out, inside = set(), False
+    for i, l in enumerate(lines, 1):
+        code, j = "", 0
+        while j < len(l):
+            if inside:
+                e = l.find("*/", j)
+                if e < 0:
+                    j = len(l)
+                else:
+                    inside, j = False, e + 2
+            elif l.startswith("/*", j):
+                inside, j = True, j + 2
+            elif l.startswith("//", j):
+                break
+            else:
+                code += l[j]
+                j += 1
+        if not code.strip():
+            out.add(i)
+    return out
+
+
+# gcc's runtime library (libgcc) names its helpers __<op><mode>: __fixunsdfsi,
+# __udivdi3.  A kernel file may define one for itself (r8192U_core.c) while
+# an architecture exports libgcc's (arch/arc/kernel/arcksyms.c).
+LIBGCC = re.compile(r"^__[a-z]+(?:[sdt]i|[sdtx]f)\d?$")
+
+
+def undefined_macros(copy, names):
+    """Of the non-CONFIG_ macro names, those nothing in the tree defines
+    (no `#define X`, no `-DX` in a Makefile)."""
+    names = {n for n in names if not n.startswith("CONFIG_")}
+    if not names:
+        return set()
+    alt = "|".join(sorted(names))
+    r = subprocess.run(["rg", "-uu", "-o", "-N", "--no-filename", "-g", "*.[ch]", "-g", "Makefile*",
+                        "-g", "Kbuild*", "-e", r"#\s*define\s+(%s)\b" % alt, "-e", r"-D(%s)\b" % alt, "."],
+                       cwd=copy, stdout=subprocess.PIPE, text=True, errors="replace")
+    return names - set(re.findall(r"\b(%s)\b" % alt, r.stdout))
+
+
 def residue(copy, deleted_c, pat):
     names = set()
     for p in deleted_c:
@@ -220,7 +346,8 @@ def residue(copy, deleted_c, pat):
         for n in set(trees.WORD.findall(text)) & names:
             if p.endswith(".h"):
                 # another definition: a static inline stub or a macro
-                if re.search(r"(^\s*#\s*define\s+%s\b)|(\binline\b.*\b%s\s*\()" % (n, n), text):
+                # (`static void ufshpb_init(struct ufs_hba *hba) {}` too)
+                if re.search(r"(^\s*#\s*define\s+%s\b)|(\b(inline|static)\b.*\b%s\s*\()" % (n, n), text):
                     defined_elsewhere.add(n)
                 continue
             if re.match(r"\s*static\b.*\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
@@ -244,8 +371,25 @@ def residue(copy, deleted_c, pat):
                 defined_elsewhere.add(n)
             elif not s.startswith(("*", "//", "/*")):
                 uses[n].append((p, int(ln), s))
-    return [(n, p, ln, s) for n in sorted(uses) if n not in defined_elsewhere
-            for p, ln, s in uses[n] if (p, n) not in local]
+    found = [(n, p, ln, s) for n in sorted(uses) if n not in defined_elsewhere
+             for p, ln, s in uses[n] if (p, n) not in local]
+    # A use the compiler never sees (`#if 0`, `#ifdef NOT_YET`) is no residue.
+    texts = {p: trees.read_lines(os.path.join(copy, p)) or [] for _, p, _, _ in found}
+    guards = set()
+    for lines in texts.values():
+        for l in lines:
+            m = COND.match(l)
+            if m and m.group(1) in ("if", "ifdef"):
+                mm = ONE_MACRO.match(m.group(2).strip())
+                if mm:
+                    guards.add(mm.group(1))
+    undefined = undefined_macros(copy, guards)
+    dead = {p: dead_lines(lines, undefined) for p, lines in texts.items()}
+    # An argument a macro of the file ignores is no use (DRM_LEGACY_IOCTL_DEF).
+    drops = {p: dropping_macros(lines) for p, lines in texts.items()}
+    comments = {p: comment_lines(lines) for p, lines in texts.items()}
+    return [(n, p, ln, s) for n, p, ln, s in found if ln not in dead[p] and ln not in comments[p]
+            and not in_dropped_argument(s, n, drops[p]) and not LIBGCC.match(n)]
 
 
 def main():
@@ -457,6 +601,15 @@ def main():
             fail.append("kconfig")
         rec = 100.0 * hit / gone if gone else 100.0
         res_names = sorted({n for n, _, _, _ in res})
+        # residue excise itself reported (it refuses such a removal without
+        # --force): a name counts when its every kept use is in the report.
+        # The report gives lines of the tree before the removal, so uses are
+        # matched by file and name.
+        linked = {(m[0], m[1]) for m in re.findall(
+            r"^\s+link residue: ([^:\s]+):\d+: (?:calls|names|takes the address of|exports|passes|refers to) (\w+)",
+            report, re.M)}
+        res_told = len({n for n, _, _, _ in res} -
+                       {n for n, p, _, _ in res if (p, n) not in linked})
         row = (name, len(syms), len(c["sites"]), gone, rec, len(over_paths), len(over_syms),
                len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok")
         with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as f:
@@ -472,7 +625,8 @@ def main():
             for p, ln, s, why in over_lines:
                 f.write("over-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
             for n, p, ln, s in res:
-                f.write("residue\t%s\t%d\t%s\t-\tkept\t%s\n" % (esc(p), ln, esc(n), esc(s)))
+                f.write("residue\t%s\t%d\t%s\t-\t%s\t%s\n" % (
+                    esc(p), ln, esc(n), "kept-reported" if (p, n) in linked else "kept", esc(s)))
             for cfg, k, n in kc_new:
                 f.write("kconfig\t%s\t0\tx86_64\t-\tnew x%d\t%s\n" % (cfg, n, esc(k)))
             if rc != 0:
@@ -480,7 +634,7 @@ def main():
         print("%-44s %3d %5d %7.1f%% %3d %3d %4d %4d %3d %-9s %6.1f %s" % (
             name[:44], len(syms), gone, rec, len(over_paths), len(over_syms), len(over_lines),
             len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok"), flush=True)
-        return row, gone, hit, told, bool(fail), bool(gone and rec < a.min_case_recall)
+        return row, gone, hit, told, res_told, bool(fail), bool(gone and rec < a.min_case_recall)
 
     # --jobs N: N work copies, one case at a time on each.
     copies = queue.Queue()
@@ -507,12 +661,13 @@ def main():
         return 2
     skipped = [c["name"] for c, r in zip(cases, results) if r is None]
     results = [r for r in results if r is not None]
-    tot_told = 0
-    for row, gone, hit, told, f, low in results:
+    tot_told = tot_res_told = 0
+    for row, gone, hit, told, res_told, f, low in results:
         rows.append(row)
         tot_gone += gone
         tot_hit += hit
         tot_told += told
+        tot_res_told += res_told
         failed += f
         if low:
             worst.append(row[0])
@@ -531,6 +686,8 @@ def main():
     print("per-case TSVs and summary.tsv in %s" % out_dir)
     print("missed sites: %d of %d, of which excise's report lists %d for review or as link residue"
           % (tot_gone - tot_hit, tot_gone, tot_told))
+    print("residue: %d names, %d of them in excise's report as link residue (without --force "
+          "excise refuses to write such a removal)" % (rl, tot_res_told))
     if skipped:
         print("not run (--budget %d s reached): %d cases: %s" % (a.budget, len(skipped), " ".join(skipped)))
     print(last)
