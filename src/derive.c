@@ -402,6 +402,58 @@ static int symbol_builds_only_owned(const struct derive *d, const char *sym)
 }
 
 /*
+ * A tenant of the Kconfig file kpath: a symbol it defines whose code lives
+ * elsewhere, because every object list that names the symbol builds outside
+ * kpath's directory.  drivers/net/appletalk/Kconfig (6.1) defines ATALK,
+ * the protocol (net/Makefile: obj-$(CONFIG_ATALK) += appletalk/), next to
+ * the DEV_APPLETALK drivers; drivers/char/pcmcia/Kconfig defines
+ * IPWIRELESS, whose code is drivers/tty/ipwireless/.  Removing the drivers
+ * does not remove the protocol: the tenant is not the footprint's, and its
+ * Kconfig file stays when the directory goes (fp->tenant_files).
+ */
+static int is_tenant(const struct derive *d, const char *sym, const char *kpath)
+{
+	const char *slash = strrchr(kpath, '/');
+	size_t dn = slash ? (size_t)(slash - kpath) + 1 : 0;
+	size_t len, first = run_of(d, d->by_sym, d->nsym, 1, sym, &len);
+	int any = 0;
+
+	if (!dn)
+		return 0;
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_sym[r]];
+
+		if (!is_object_list(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			/* a composite object (appletalk.o of appletalk-y) has no file: its Makefile's place */
+			char *p = word_path(d, o->dir, o->words.v[w]);
+			char *at = p ? p : xasprintf("%s/", o->dir);
+			int inside = !strncmp(at, kpath, dn);
+
+			if (!p)
+				free(at);
+
+			free(p);
+			if (inside)
+				return 0;
+			any = 1;
+		}
+	}
+	return any;
+}
+
+static void add_tenant_file(struct derive *d, const char *kpath, const char *sym)
+{
+	if (sv_contains(&d->fp->tenant_files, kpath))
+		return;
+	sv_push(&d->fp->tenant_files, kpath);
+	sv_push(&d->fp->tenant_syms, sym);
+	sv_push_owned(&d->fp->derivation,
+		      xasprintf("kept %s: it defines %s, whose code is outside its directory", kpath, sym));
+}
+
+/*
  * True if a line of skip's directory other than skip, and not conditional on
  * a symbol of the footprint, lists word: a kept line still builds it.
  *
@@ -627,7 +679,7 @@ static int dir_emptied(const struct derive *d, const char *dir)
 		const struct kconfig_def *k = &d->db->defs[i];
 
 		if (!strncmp(k->path, dir, n) && k->path[n] == '/' &&
-		    !footprint_has_symbol(d->fp, k->name))
+		    !footprint_has_symbol(d->fp, k->name) && !is_tenant(d, k->name, k->path))
 			return 0;
 	}
 	return 1;
@@ -745,7 +797,13 @@ static int derive_symbols(struct derive *d)
 		const struct kconfig_def *def = &d->db->defs[i];
 
 		if (footprint_owns(d->fp, def->path)) {
-			char *why = xasprintf("defined in %s:%zu, an owned file", def->path, def->line);
+			char *why;
+
+			if (!footprint_has_symbol(d->fp, def->name) && is_tenant(d, def->name, def->path)) {
+				add_tenant_file(d, def->path, def->name);
+				continue;
+			}
+			why = xasprintf("defined in %s:%zu, an owned file", def->path, def->line);
 
 			changed |= add_symbol(d, def->name, why);
 			free(why);

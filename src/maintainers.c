@@ -60,6 +60,15 @@ int maintainers_pattern_owned(const struct footprint *fp, const struct tree *t, 
 	free(prefix);
 	if (!owned && t && pattern[fixed])
 		owned = glob_owned(fp, t, pattern, fixed);
+	/* a Kconfig file that stays in an owned directory (a tenant's) is still covered */
+	for (size_t i = 0; owned && i < fp->tenant_files.n; i++) {
+		const char *f = fp->tenant_files.v[i];
+		size_t n = strlen(pattern);
+
+		if ((n && pattern[n - 1] == '/' && !strncmp(f, pattern, n)) || !strcmp(f, pattern) ||
+		    fnmatch(pattern, f, FNM_PATHNAME) == 0)
+			owned = 0;
+	}
 	return owned;
 }
 

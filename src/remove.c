@@ -39,7 +39,22 @@ static int tree_path_is_dir(const struct tree *t, const char *rel, int *exists)
 	return ok && S_ISDIR(st.st_mode);
 }
 
-/* The subsystem's own files and directories go whole. */
+/* The tenant files (fp->tenant_files) under directory dir ("a/b", no slash). */
+static int holds_tenant(const struct footprint *fp, const char *dir)
+{
+	size_t n = strlen(dir);
+
+	for (size_t i = 0; i < fp->tenant_files.n; i++)
+		if (!strncmp(fp->tenant_files.v[i], dir, n) && fp->tenant_files.v[i][n] == '/')
+			return 1;
+	return 0;
+}
+
+/*
+ * The subsystem's own files and directories go whole; a directory that holds
+ * a Kconfig file another option still needs (a tenant, derive.c) goes file
+ * by file, that Kconfig file aside.
+ */
 static void plan_deletions(struct plan *plan, const struct footprint *fp, const struct tree *t)
 {
 	for (size_t i = 0; i < fp->paths.n; i++) {
@@ -48,7 +63,27 @@ static void plan_deletions(struct plan *plan, const struct footprint *fp, const 
 		char *rel = xstrndup(p, n && p[n - 1] == '/' ? n - 1 : n);
 		int exists, dir = tree_path_is_dir(t, rel, &exists);
 
-		if (exists) {
+		if (exists && dir && holds_tenant(fp, rel)) {
+			size_t rn = strlen(rel);
+
+			for (size_t k = 0; k < t->files.n; k++) {
+				const char *f = t->files.v[k];
+
+				if (!strncmp(f, rel, rn) && f[rn] == '/' && !sv_contains(&fp->tenant_files, f))
+					plan_delete(plan, f, 0, "the subsystem's own file");
+			}
+			for (size_t k = 0; k < fp->tenant_files.n; k++) {
+				char *why;
+
+				if (strncmp(fp->tenant_files.v[k], rel, rn) || fp->tenant_files.v[k][rn] != '/')
+					continue;
+				why = xasprintf("kept: it defines %s, whose code is outside %s/",
+						fp->tenant_syms.v[k], rel);
+				plan_note(plan, fp->tenant_files.v[k], 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, why,
+					  "the entry could move next to its code");
+				free(why);
+			}
+		} else if (exists) {
 			plan_delete(plan, rel, dir, dir ? "the subsystem's own directory" : "the subsystem's own file");
 		}
 		free(rel);

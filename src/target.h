@@ -42,6 +42,9 @@ struct footprint {
 	struct strvec derivation;    /* how each derived item was found, for the report */
 	struct strvec built_paths;   /* paths derived from a Kbuild line conditional on a symbol, */
 	struct strvec built_by;      /* and that symbol (same index): what the series splits on */
+	struct strvec tenant_files;  /* Kconfig files of owned directories that stay: they define
+					options whose code is elsewhere (derive.c: is_tenant()), */
+	struct strvec tenant_syms;   /* and the first such option of each (same index) */
 	struct strvec spec_files;    /* spec files read */
 	/*
 	 * Hash sets of paths and symbols (paths and symbols are only ever
