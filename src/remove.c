@@ -72,17 +72,7 @@ static void plan_deletions(struct plan *plan, const struct footprint *fp, const 
 				if (!strncmp(f, rel, rn) && f[rn] == '/' && !sv_contains(&fp->tenant_files, f))
 					plan_delete(plan, f, 0, "the subsystem's own file");
 			}
-			for (size_t k = 0; k < fp->tenant_files.n; k++) {
-				char *why;
 
-				if (strncmp(fp->tenant_files.v[k], rel, rn) || fp->tenant_files.v[k][rn] != '/')
-					continue;
-				why = xasprintf("kept: it defines %s, whose code is outside %s/",
-						fp->tenant_syms.v[k], rel);
-				plan_note(plan, fp->tenant_files.v[k], 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, why,
-					  "the entry could move next to its code");
-				free(why);
-			}
 		} else if (exists) {
 			plan_delete(plan, rel, dir, dir ? "the subsystem's own directory" : "the subsystem's own file");
 		}
@@ -173,6 +163,124 @@ static int close_over_dependents(struct removal *r, const struct progress *progr
 	}
 	sb_addf(err, "excise: the dependents of the removal did not settle after 16 rounds\n");
 	return -1;
+}
+
+/* The offset of the one line of data that is `source "path"` (blanks before), in *off; how many. */
+static size_t source_sites(const char *data, size_t len, const char *path, size_t *off)
+{
+	char *needle = xasprintf("source \"%s\"", path);
+	size_t nn = strlen(needle), count = 0;
+
+	for (const char *p = data; (p = memmem(p, len - (size_t)(p - data), needle, nn)); p += nn) {
+		const char *q = p;
+
+		while (q > data && (q[-1] == ' ' || q[-1] == '\t'))
+			q--;
+		if (q > data && q[-1] != '\n')
+			continue;
+		*off = (size_t)(p - data);
+		count++;
+	}
+	free(needle);
+	return count;
+}
+
+/* Is any byte of [start, end) of path already edited by the plan? */
+static int plan_touches(const struct plan *plan, const char *path, size_t start, size_t end)
+{
+	for (size_t i = 0; i < plan->nedits; i++)
+		if (!strcmp(plan->edits[i].path, path) && plan->edits[i].start < end &&
+		    plan->edits[i].end > start)
+			return 1;
+	return 0;
+}
+
+/*
+ * A tenant's Kconfig file (derive.c: is_tenant()) that one kept Kconfig
+ * file sources moves there: what is left of it after the removal (its
+ * header comments aside) replaces the `source` line, and it goes with its
+ * directory.  `source` is textual inclusion, so every entry keeps its menu
+ * and its dependencies.  Upstream did this by hand twice: ATALK left
+ * drivers/net/appletalk/Kconfig with the AppleTalk drivers, IPWIRELESS left
+ * drivers/char/pcmcia/Kconfig with the PCMCIA char drivers.  A file sourced
+ * from several places, or none, stays where it is (with its review note).
+ */
+static void inline_tenants(struct removal *r)
+{
+	for (size_t i = 0; i < r->fp.tenant_files.n;) {
+		const char *k = r->fp.tenant_files.v[i];
+		const char *site = NULL;
+		size_t nsites = 0, off = 0, ls, le;
+		const struct plan_file *kf = plan_file(&r->plan, k), *sf;
+		struct strbuf text = STRBUF_INIT;
+		const char *b;
+		char *why;
+
+		for (size_t j = 0; j < r->tree.files.n && kf; j++) {
+			const char *p = r->tree.files.v[j];
+			const struct plan_file *f;
+			size_t at = 0, n;
+
+			if (!is_kconfig_file(p) || !strcmp(p, k) || plan_is_deleted(&r->plan, p) ||
+			    !(f = plan_file(&r->plan, p)))
+				continue;
+			n = source_sites(f->data, f->len, k, &at);
+			if (n) {
+				nsites += n;
+				site = p;
+				off = at;
+			}
+		}
+		sf = nsites == 1 ? plan_file(&r->plan, site) : NULL;
+		ls = sf ? line_start(sf->data, off) : 0;
+		le = sf ? line_end(sf->data, sf->len, off) : 0;
+		if (!sf || plan_touches(&r->plan, site, ls, le)) {
+			why = xasprintf("kept: it defines %s, whose code is outside its directory, and "
+					"it is sourced from %s", r->fp.tenant_syms.v[i],
+					nsites == 1 ? "a line the removal changes" :
+					nsites ? "several places" : "nowhere");
+			plan_note(&r->plan, k, 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, why,
+				  "the entry could move next to its code");
+			free(why);
+			i++;
+			continue;
+		}
+		plan_result(&r->plan, kf, &text);
+		/* the file's header (license and title comments, blank lines) stays behind */
+		b = text.buf ? text.buf : "";
+		while (*b) {
+			size_t ind = strspn(b, " \t");
+			const char *nl = strchr(b, '\n');
+
+			if (b[ind] != '#' && b[ind] != '\n' && b[ind])
+				break;
+			b = nl ? nl + 1 : b + strlen(b);
+		}
+		while (text.len && text.buf + text.len > b &&
+		       (text.buf[text.len - 1] == '\n' || text.buf[text.len - 1] == ' ' ||
+			text.buf[text.len - 1] == '\t'))
+			text.len--;
+		{
+			char *moved = text.buf + text.len > b ?
+				      xasprintf("%.*s\n", (int)(text.buf + text.len - b), b) : xstrdup("");
+
+			why = xasprintf("%s's entries move here, where %s was sourced: their code is "
+					"outside its directory", r->fp.tenant_syms.v[i], k);
+			plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, why);
+			free(moved);
+			free(why);
+		}
+		sb_release(&text);
+		plan_delete(&r->plan, k, 0, "its kept entries moved to the file that sourced it");
+		free(r->fp.tenant_files.v[i]);
+		free(r->fp.tenant_syms.v[i]);
+		for (size_t m = i + 1; m < r->fp.tenant_files.n; m++) {
+			r->fp.tenant_files.v[m - 1] = r->fp.tenant_files.v[m];
+			r->fp.tenant_syms.v[m - 1] = r->fp.tenant_syms.v[m];
+		}
+		r->fp.tenant_files.n--;
+		r->fp.tenant_syms.n--;
+	}
 }
 
 /*
@@ -590,6 +698,7 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	add_companions(r);
 	if (close_over_dependents(r, opt->progress, err) < 0)
 		return -1;
+	inline_tenants(r);
 	if (locate_run(&r->fp, &r->tree, &r->db, &lopt, &r->loc, err) < 0)
 		return -1;
 	r->seconds_locate = seconds_now() - t0;
