@@ -445,8 +445,9 @@ static int is_tenant(const struct derive *d, const char *sym, const char *kpath)
 
 static void add_tenant_file(struct derive *d, const char *kpath, const char *sym)
 {
-	if (sv_contains(&d->fp->tenant_files, kpath))
-		return;
+	for (size_t i = 0; i < d->fp->tenant_files.n; i++)
+		if (!strcmp(d->fp->tenant_files.v[i], kpath) && !strcmp(d->fp->tenant_syms.v[i], sym))
+			return;
 	sv_push(&d->fp->tenant_files, kpath);
 	sv_push(&d->fp->tenant_syms, sym);
 	sv_push_owned(&d->fp->derivation,
@@ -788,6 +789,57 @@ static int derive_paths(struct derive *d)
 	return changed;
 }
 
+/*
+ * A definition in a Kconfig file the footprint does not own: the symbol is
+ * not the subsystem's.  Every architecture defines its own SMP, NUMA,
+ * KEXEC, STACKTRACE_SUPPORT...: removing arch/ia64 removes its definitions
+ * with arch/ia64/Kconfig, not SMP from the other architectures.
+ */
+static const char *defined_elsewhere(const struct derive *d, const char *sym)
+{
+	size_t n;
+	const struct kconfig_def *k = kconfig_defs(d->db, sym, &n);
+
+	for (size_t i = 0; i < n; i++)
+		if (!footprint_owns(d->fp, k[i].path))
+			return k[i].path;
+	return NULL;
+}
+
+/*
+ * A generic symbol an architecture builds its own code with: defined outside
+ * arch/ (mm/Kconfig's FLATMEM), every object line naming it under arch/
+ * (arch/ia64/mm/Makefile: obj-$(CONFIG_FLATMEM) += contig.o).  That the
+ * removed architecture was its only builder does not make it the
+ * architecture's: powerpc's Kconfig and mm/ use it too.  The same for a
+ * symbol each architecture defines for itself (NUMA, in arch/ia64/Kconfig
+ * and arch/x86/Kconfig) when another architecture's definition stays.
+ */
+static int arch_use_of_generic(const struct derive *d, const char *sym)
+{
+	size_t n, len, first;
+	const struct kconfig_def *k = d->db ? kconfig_defs(d->db, sym, &n) : NULL;
+
+	int generic = 1, kept_arch = 0;
+
+	if (!k || !n)
+		return 0;
+	for (size_t i = 0; i < n; i++) {
+		if (!strncmp(k[i].path, "arch/", 5) || footprint_owns(d->fp, k[i].path))
+			generic = 0;
+		/* or an architecture's own, defined by another architecture too (NUMA) */
+		if (!strncmp(k[i].path, "arch/", 5) && !footprint_owns(d->fp, k[i].path))
+			kept_arch = 1;
+	}
+	if (!generic && !kept_arch)
+		return 0;
+	first = run_of(d, d->by_sym, d->nsym, 1, sym, &len);
+	for (size_t r = first; r < first + len; r++)
+		if (strncmp(d->lines[d->by_sym[r]].makefile, "arch/", 5))
+			return 0;
+	return 1;
+}
+
 /* Symbols tied to owned paths: defined in an owned Kconfig, or building only owned objects. */
 static int derive_symbols(struct derive *d)
 {
@@ -799,6 +851,8 @@ static int derive_symbols(struct derive *d)
 		if (footprint_owns(d->fp, def->path)) {
 			char *why;
 
+			if (!footprint_has_symbol(d->fp, def->name) && defined_elsewhere(d, def->name))
+				continue;
 			if (!footprint_has_symbol(d->fp, def->name) && is_tenant(d, def->name, def->path)) {
 				add_tenant_file(d, def->path, def->name);
 				continue;
@@ -812,7 +866,8 @@ static int derive_symbols(struct derive *d)
 	for (size_t i = 0; i < d->n; i++) {
 		const struct objline *o = &d->lines[i];
 
-		if (!o->sym || footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var))
+		if (!o->sym || footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var) ||
+		    arch_use_of_generic(d, o->sym))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			if (word_owned(d, o->dir, o->words.v[w]) && symbol_builds_only_owned(d, o->sym)) {

@@ -205,10 +205,30 @@ static int plan_touches(const struct plan *plan, const char *path, size_t start,
  * drivers/char/pcmcia/Kconfig with the PCMCIA char drivers.  A file sourced
  * from several places, or none, stays where it is (with its review note).
  */
+/* Forget the tenant pairs (fp->tenant_files, tenant_syms) of file k, or of option sym. */
+static void drop_tenants(struct footprint *fp, const char *k, const char *sym)
+{
+	size_t o = 0;
+
+	for (size_t i = 0; i < fp->tenant_files.n; i++) {
+		if ((k && !strcmp(fp->tenant_files.v[i], k)) || (sym && !strcmp(fp->tenant_syms.v[i], sym))) {
+			free(fp->tenant_files.v[i]);
+			free(fp->tenant_syms.v[i]);
+			continue;
+		}
+		fp->tenant_files.v[o] = fp->tenant_files.v[i];
+		fp->tenant_syms.v[o++] = fp->tenant_syms.v[i];
+	}
+	fp->tenant_files.n = fp->tenant_syms.n = o;
+}
+
 static void inline_tenants(struct removal *r)
 {
+	/* an option the removal took as a dependent after all (MSPEC, `depends on IA64`) is no tenant */
+	for (size_t i = 0; i < r->fp.symbols.n; i++)
+		drop_tenants(&r->fp, NULL, r->fp.symbols.v[i]);
 	for (size_t i = 0; i < r->fp.tenant_files.n;) {
-		const char *k = r->fp.tenant_files.v[i];
+		const char *k = r->fp.tenant_files.v[i], *sym = r->fp.tenant_syms.v[i];
 		const char *site = NULL;
 		size_t nsites = 0, off = 0, ls, le;
 		const struct plan_file *kf = plan_file(&r->plan, k), *sf;
@@ -235,14 +255,20 @@ static void inline_tenants(struct removal *r)
 		ls = sf ? line_start(sf->data, off) : 0;
 		le = sf ? line_end(sf->data, sf->len, off) : 0;
 		if (!sf || plan_touches(&r->plan, site, ls, le)) {
+			int first = 1;
+
+			for (size_t m = 0; m < i; m++)
+				first &= strcmp(r->fp.tenant_files.v[m], k) != 0;
+			i++;
+			if (!first)
+				continue;
 			why = xasprintf("kept: it defines %s, whose code is outside its directory, and "
-					"it is sourced from %s", r->fp.tenant_syms.v[i],
+					"it is sourced from %s", sym,
 					nsites == 1 ? "a line the removal changes" :
 					nsites ? "several places" : "nowhere");
 			plan_note(&r->plan, k, 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, why,
 				  "the entry could move next to its code");
 			free(why);
-			i++;
 			continue;
 		}
 		plan_result(&r->plan, kf, &text);
@@ -265,21 +291,19 @@ static void inline_tenants(struct removal *r)
 				      xasprintf("%.*s\n", (int)(text.buf + text.len - b), b) : xstrdup("");
 
 			why = xasprintf("%s's entries move here, where %s was sourced: their code is "
-					"outside its directory", r->fp.tenant_syms.v[i], k);
+					"outside its directory", sym, k);
 			plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, why);
 			free(moved);
 			free(why);
 		}
 		sb_release(&text);
 		plan_delete(&r->plan, k, 0, "its kept entries moved to the file that sourced it");
-		free(r->fp.tenant_files.v[i]);
-		free(r->fp.tenant_syms.v[i]);
-		for (size_t m = i + 1; m < r->fp.tenant_files.n; m++) {
-			r->fp.tenant_files.v[m - 1] = r->fp.tenant_files.v[m];
-			r->fp.tenant_syms.v[m - 1] = r->fp.tenant_syms.v[m];
+		{
+			char *kk = xstrdup(k);
+
+			drop_tenants(&r->fp, kk, NULL);
+			free(kk);
 		}
-		r->fp.tenant_files.n--;
-		r->fp.tenant_syms.n--;
 	}
 }
 

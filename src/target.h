@@ -44,7 +44,7 @@ struct footprint {
 	struct strvec built_by;      /* and that symbol (same index): what the series splits on */
 	struct strvec tenant_files;  /* Kconfig files of owned directories that stay: they define
 					options whose code is elsewhere (derive.c: is_tenant()), */
-	struct strvec tenant_syms;   /* and the first such option of each (same index) */
+	struct strvec tenant_syms;   /* and such an option (same index; a file once per option) */
 	struct strvec spec_files;    /* spec files read */
 	/*
 	 * Hash sets of paths and symbols (paths and symbols are only ever
