@@ -1294,6 +1294,55 @@ static void derive_dtsi(struct derive *d)
 	sb_release(&sb);
 }
 
+/*
+ * A whole architecture's documentation: arch/X/ owned makes
+ * Documentation/X/ (6.1's place: Documentation/ia64/) and
+ * Documentation/arch/X/ (6.6 on) owned, with their translations.
+ */
+static void derive_arch_docs(struct derive *d)
+{
+	size_t n = d->fp->paths.n;
+
+	for (size_t i = 0; i < n; i++) {
+		const char *p = d->fp->paths.v[i];
+		size_t len = strlen(p);
+		char *arch, *cand[2];
+
+		if (!starts_with(p, "arch/") || len < 7 || p[len - 1] != '/' || memchr(p + 5, '/', len - 6))
+			continue;
+		arch = xstrndup(p + 5, len - 6);
+		cand[0] = xasprintf("Documentation/%s/", arch);
+		cand[1] = xasprintf("Documentation/arch/%s/", arch);
+		for (int k = 0; k < 2; k++) {
+			char *why = xasprintf("the documentation of the architecture %s", p);
+
+			if (tree_is_dir(d->t, cand[k]))
+				add_path(d, cand[k], why, NULL);
+			free(why);
+			free(cand[k]);
+		}
+		for (size_t f = 0; f < d->t->files.n; f++) {
+			const char *tf = d->t->files.v[f], *rest;
+			char *dir;
+
+			if (!starts_with(tf, "Documentation/translations/"))
+				continue;
+			rest = strchr(tf + 27, '/');
+			if (!rest)
+				continue;
+			dir = xasprintf("%.*s/%s/", (int)(rest - tf), tf, arch);
+			if (starts_with(tf, dir) && !footprint_owns(d->fp, dir)) {
+				char *why = xasprintf("the translated documentation of the architecture %s", p);
+
+				add_path(d, dir, why, NULL);
+				free(why);
+			}
+			free(dir);
+		}
+		free(arch);
+	}
+}
+
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
 {
 	struct derive d = { t, fp, NULL, 0, 0, db };
@@ -1304,6 +1353,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
 	derive_dtsi(&d);
+	derive_arch_docs(&d);
 	derive_docs(&d);
 	derive_named_docs(&d);
 	derive_candidates(&d);

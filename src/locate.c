@@ -111,6 +111,10 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 					    PAT_STALE_PATH);
 			add_pattern(&v, &n, &cap, &seen, xasprintf("%s/", base), FILE_MAKEFILE,
 				    parent[0] ? parent : NULL, PAT_OBJECT);
+			/* a documentation directory's toctree spelling: "ia64/index" in arch.rst */
+			if (starts_with(p, "Documentation/"))
+				add_pattern(&v, &n, &cap, &seen, xasprintf("%s/index", base), FILE_DOC, NULL,
+					    PAT_DOC_STEM);
 		} else if (starts_with(p, "Documentation/")) {
 			dot = strrchr(base, '.');
 			add_pattern(&v, &n, &cap, &seen, dot ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base),
@@ -319,7 +323,10 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 				const char *o = c->fp->paths.v[i];
 				size_t tn = strlen(target);
 
-				if (!strncmp(o, target, tn) && (o[tn] == '.' || o[tn] == '\0' || o[tn] == '/')) {
+				size_t on = strlen(o);
+
+				if ((!strncmp(o, target, tn) && (o[tn] == '.' || o[tn] == '\0' || o[tn] == '/')) ||
+				    (on && o[on - 1] == '/' && !strncmp(target, o, on))) {
 					kind = KIND_DOC_INDEX;
 					r->reason = xasprintf("toctree entry of %s", o);
 				}
@@ -835,6 +842,73 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 	}
 }
 
+/*
+ * Documentation/features/<area>/<feature>/arch-support.txt: one row per
+ * architecture ("    |        ia64: | TODO |").  The row of an architecture
+ * the footprint removes whole (it owns arch/X/) goes.
+ */
+static void add_feature_rows(const struct footprint *fp, const struct tree *t,
+			     struct locate_result *res)
+{
+	struct strvec arches = STRVEC_INIT;
+
+	for (size_t i = 0; i < fp->paths.n; i++) {
+		const char *p = fp->paths.v[i];
+		size_t len = strlen(p);
+
+		if (starts_with(p, "arch/") && len > 6 && p[len - 1] == '/' && !memchr(p + 5, '/', len - 6))
+			sv_push_owned(&arches, xstrndup(p + 5, len - 6));
+	}
+	for (size_t f = 0; arches.n && f < t->files.n; f++) {
+		const char *path = t->files.v[f];
+		struct strbuf sb = STRBUF_INIT;
+		size_t line = 0;
+		char *full;
+
+		if (!starts_with(path, "Documentation/features/") || !ends_with(path, "/arch-support.txt"))
+			continue;
+		full = path_join(t->root, path);
+		if (read_file(full, &sb) < 0) {
+			free(full);
+			continue;
+		}
+		free(full);
+		for (size_t off = 0; off < sb.len;) {
+			size_t end = line_end(sb.buf, sb.len, off), i = off, w;
+
+			line++;
+			while (i < end && (sb.buf[i] == ' ' || sb.buf[i] == '\t'))
+				i++;
+			if (i < end && sb.buf[i] == '|') {
+				for (i++; i < end && sb.buf[i] == ' '; i++)
+					;
+				for (w = i; w < end && sb.buf[w] != ':' && sb.buf[w] != '|'; w++)
+					;
+				for (size_t a = 0; w < end && sb.buf[w] == ':' && a < arches.n; a++) {
+					struct ref r = { 0 };
+
+					if (strlen(arches.v[a]) != w - i || memcmp(sb.buf + i, arches.v[a], w - i))
+						continue;
+					r.path = xstrdup(path);
+					r.line = r.last_line = line;
+					r.kind = KIND_DOC_TABLE;
+					r.action = ACTION_REMOVE;
+					r.off = off;
+					r.match = xstrdup(arches.v[a]);
+					r.text = line_text(sb.buf, sb.len, off);
+					r.reason = xasprintf("the row of architecture %s in a feature table", arches.v[a]);
+					r.tag = PAT_WORD;
+					GROW(res->refs, res->cap, res->n + 1);
+					res->refs[res->n++] = r;
+				}
+			}
+			off = end;
+		}
+		sb_release(&sb);
+	}
+	sv_clear(&arches);
+}
+
 /* Up to max defined symbols nearest to name, by edit distance, for "did you mean". */
 static void kconfig_suggest(const struct kconfig_db *db, const char *name, size_t max,
 			    struct strvec *out)
@@ -1064,6 +1138,7 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	strset_clear(&foreign);
 	free(pend);
 	add_table_refs(fp, t, res);
+	add_feature_rows(fp, t, res);
 	add_maintainers_sections(fp, t, res);
 	merge_lines(res);
 	for (size_t i = 0; i < t->files.n; i++)
