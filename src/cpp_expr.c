@@ -66,6 +66,9 @@ static enum cpp_sym lookup_name(const char *name, size_t n, const struct strset 
 	static const char prefix[] = "CONFIG_", suffix[] = "_MODULE";
 	const size_t np = sizeof(prefix) - 1, ns = sizeof(suffix) - 1;
 
+	/* a compiler macro of a removed architecture ("__ia64__") is in off as it is spelt */
+	if (n > 2 && name[0] == '_' && name[1] == '_')
+		return strset_hasn(off, name, n) ? CPP_SYM_UNDEF : CPP_SYM_NONE;
 	if (n > np && !memcmp(name, prefix, np)) {
 		name += np;
 		n -= np;

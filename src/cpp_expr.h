@@ -10,6 +10,10 @@
  *   IS_MODULE(CONFIG_S)                             0       0
  *   CONFIG_S_MODULE in any of the forms above       0       0
  *
+ * A name in the off set that starts with "__" is a compiler macro of a
+ * removed architecture ("__ia64__"), spelt as it is: undefined, in the same
+ * forms (defined(__ia64__), #ifdef __ia64__).
+ *
  * with ! ~ - + * / % << >> < > <= >= == != & ^ | && || ?: and parentheses.
  * Any other identifier or macro call is unknown and keeps its bytes.  An
  * expression that names none of the symbols is left alone, even "0".

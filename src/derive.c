@@ -1295,11 +1295,42 @@ static void derive_dtsi(struct derive *d)
 }
 
 /*
+ * The macros the compiler defines for each architecture the kernel builds
+ * (gcc's target macros): a removed architecture's are never defined again,
+ * so `#if defined(__alpha__) || defined(__ia64__)` in shared code loses its
+ * operand as CONFIG_ symbols do.
+ */
+static const struct { const char *arch, *macros[4]; } ARCH_MACROS[] = {
+	{ "alpha", { "__alpha__", "__alpha" } },
+	{ "arc", { "__arc__" } },
+	{ "arm", { "__arm__" } },
+	{ "arm64", { "__aarch64__" } },
+	{ "csky", { "__csky__" } },
+	{ "hexagon", { "__hexagon__" } },
+	{ "ia64", { "__ia64__", "__ia64" } },
+	{ "loongarch", { "__loongarch__" } },
+	{ "m68k", { "__m68k__", "__mc68000__" } },
+	{ "microblaze", { "__microblaze__" } },
+	{ "mips", { "__mips__", "__mips" } },
+	{ "nios2", { "__nios2__" } },
+	{ "openrisc", { "__or1k__", "__OR1K__" } },
+	{ "parisc", { "__hppa__", "__hppa" } },
+	{ "powerpc", { "__powerpc__", "__powerpc64__", "__PPC__", "__ppc__" } },
+	{ "riscv", { "__riscv" } },
+	{ "s390", { "__s390__", "__s390x__" } },
+	{ "sh", { "__sh__" } },
+	{ "sparc", { "__sparc__", "__sparc", "__sparc_v9__" } },
+	{ "x86", { "__i386__", "__x86_64__" } },
+	{ "xtensa", { "__xtensa__" } },
+};
+
+/*
  * A whole architecture's documentation: arch/X/ owned makes
  * Documentation/X/ (6.1's place: Documentation/ia64/) and
- * Documentation/arch/X/ (6.6 on) owned, with their translations.
+ * Documentation/arch/X/ (6.6 on) owned, with their translations; and its
+ * compiler macros (ARCH_MACROS) are the footprint's.
  */
-static void derive_arch_docs(struct derive *d)
+static void derive_arch(struct derive *d)
 {
 	size_t n = d->fp->paths.n;
 
@@ -1311,6 +1342,10 @@ static void derive_arch_docs(struct derive *d)
 		if (!starts_with(p, "arch/") || len < 7 || p[len - 1] != '/' || memchr(p + 5, '/', len - 6))
 			continue;
 		arch = xstrndup(p + 5, len - 6);
+		for (size_t a = 0; a < ARRAY_SIZE(ARCH_MACROS); a++)
+			for (size_t m = 0; !strcmp(ARCH_MACROS[a].arch, arch) && m < 4 && ARCH_MACROS[a].macros[m]; m++)
+				if (!sv_contains(&d->fp->macros, ARCH_MACROS[a].macros[m]))
+					sv_push(&d->fp->macros, ARCH_MACROS[a].macros[m]);
 		cand[0] = xasprintf("Documentation/%s/", arch);
 		cand[1] = xasprintf("Documentation/arch/%s/", arch);
 		for (int k = 0; k < 2; k++) {
@@ -1353,7 +1388,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
 	derive_dtsi(&d);
-	derive_arch_docs(&d);
+	derive_arch(&d);
 	derive_docs(&d);
 	derive_named_docs(&d);
 	derive_candidates(&d);

@@ -141,6 +141,8 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
 	for (size_t i = 0; i < fp->words.n; i++)
 		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->words.v[i]), FILE_ANY, NULL, PAT_WORD);
+	for (size_t i = 0; i < fp->macros.n; i++)
+		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->macros.v[i]), FILE_C, NULL, PAT_MACRO);
 	strset_clear(&seen);
 	*out = v;
 	return n;
@@ -157,7 +159,7 @@ static int tag_rank(int tag)
 	static const int rank[] = {
 		[PAT_CONFIG] = 9, [PAT_SYMBOL] = 9, [PAT_PATH] = 8, [PAT_OBJECT] = 7,
 		[PAT_HEADER] = 6, [PAT_IDENT] = 5, [PAT_DOC_STEM] = 4, [PAT_BASENAME] = 3,
-		[PAT_STALE_PATH] = 2, [PAT_WORD] = 1, [PAT_HEADER_BASE] = 0,
+		[PAT_STALE_PATH] = 2, [PAT_WORD] = 1, [PAT_HEADER_BASE] = 0, [PAT_MACRO] = 9,
 	};
 
 	return rank[tag];
@@ -296,6 +298,11 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		}
 	} else if (!kind && (is_c_file(path) || ends_with(path, ".S"))) {
 		kind = classify_c(lx, r->off, p->tag == PAT_IDENT || p->tag == PAT_HEADER);
+		/* a compiler macro counts in conditionals only: comments are prose about the CPU */
+		if (p->tag == PAT_MACRO && kind != KIND_C_IFDEF) {
+			r->kind = KIND_NONE;
+			return;
+		}
 		if (kind == KIND_C_CALL && p->tag == PAT_HEADER)
 			kind = KIND_C_OTHER;
 		if (kind == KIND_C_OTHER && c_value_hit(c, r, buf, len)) {

@@ -26,6 +26,7 @@ enum pattern_tag {
 	PAT_IDENT,       /* a candidate identifier */
 	PAT_WORD,        /* a spec word */
 	PAT_HEADER_BASE, /* file name of a candidate header: includers that spell it otherwise */
+	PAT_MACRO,       /* a compiler macro of a removed architecture ("__ia64__"), in #if lines */
 };
 
 struct ref {

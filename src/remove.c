@@ -514,6 +514,7 @@ static int constant_value(struct removal *r, const struct ref *ref)
 /* Hand every reference to the module of its kind of file. */
 static int plan_references(struct removal *r, const struct remove_options *opt, struct strbuf *err)
 {
+	struct strset cpp_off = STRSET_INIT;   /* syms and the removed architectures' macros */
 	struct strset syms = STRSET_INIT, makefiles = STRSET_INIT, configs = STRSET_INIT,
 		      cpp_files = STRSET_INIT, en_files = STRSET_INIT, inc_files = STRSET_INIT,
 		      call_files = STRSET_INIT;
@@ -592,8 +593,12 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 	if (rc == 0 && maintainers_remove(&r->plan, &r->fp, &r->tree, &r->maintainers, err) < 0)
 		rc = -1;
 	strset_to_sorted(&cpp_files, &list);
+	for (size_t i = 0; i < r->fp.macros.n; i++)
+		strset_add(&cpp_off, r->fp.macros.v[i]);
+	for (size_t i = 0; i < r->fp.symbols.n; i++)
+		strset_add(&cpp_off, r->fp.symbols.v[i]);
 	for (size_t i = 0; i < list.n && rc == 0; i++)
-		if (cpp_resolve_flags(&r->plan, list.v[i], &syms, NULL, CPP_SQUEEZE_BLANKS, NULL, err) < 0)
+		if (cpp_resolve_flags(&r->plan, list.v[i], &cpp_off, NULL, CPP_SQUEEZE_BLANKS, NULL, err) < 0)
 			rc = -1;
 	sv_clear(&list);
 	if (rc == 0 && !opt->no_cocci) {
@@ -629,6 +634,7 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 	strset_clear(&makefiles);
 	strset_clear(&configs);
 	strset_clear(&cpp_files);
+	strset_clear(&cpp_off);
 	strset_clear(&en_files);
 	strset_clear(&inc_files);
 	strset_clear(&call_files);
