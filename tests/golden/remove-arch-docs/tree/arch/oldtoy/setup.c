@@ -1,5 +1,5 @@
 // SPDX-License-Identifier: GPL-2.0
-int oldtoy_contig(void)
+int oldtoy_setup(void)
 {
 	return 0;
 }
