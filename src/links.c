@@ -51,6 +51,7 @@ struct stmt {
 	int attr_paren;          /* the next '(' opens an attribute's arguments */
 	int attr_depth;          /* pdepth inside an attribute's arguments, or 0 */
 	int groups;              /* parenthesised groups opened at paren depth 0 */
+	int is_weak;             /* __weak or __attribute__((weak)): a weak reference links alone */
 };
 
 /*
@@ -62,6 +63,7 @@ struct fmacro {
 	struct span name;
 	unsigned long long used;   /* bit k: parameter k appears in the body */
 	int nparams;
+	int weak;                  /* its body declares something weak (alpha's WEAK(X)) */
 };
 
 struct lstate {
@@ -186,7 +188,7 @@ static void add_fmacro(struct lexer *lx, size_t i, size_t end)
 {
 	const char *b = lx->b;
 	struct span name = { i, 0 }, params[64];
-	int np = 0, variadic = 0;
+	int np = 0, variadic = 0, weak;
 	unsigned long long used = 0;
 	struct fmacro *m = NULL;
 
@@ -224,17 +226,19 @@ static void add_fmacro(struct lexer *lx, size_t i, size_t end)
 	for (int k = 0; k < np; k++)
 		if (variadic || body_has_word(b, i, end, params[k]))
 			used |= 1ULL << k;
+	weak = memmem(b + i, end - i, "weak", 4) != NULL;
 	for (size_t k = 0; k < lx->nfm; k++)
 		if (lx->fm[k].name.len == name.len && !memcmp(b + lx->fm[k].name.off, b + name.off, name.len))
 			m = &lx->fm[k];
 	if (m) {
 		m->used |= used;
+		m->weak &= weak;
 		if (m->nparams != np)
 			m->used = ~0ULL;
 		return;
 	}
 	GROW(lx->fm, lx->fm_cap, lx->nfm + 1);
-	lx->fm[lx->nfm++] = (struct fmacro){ name, used, np };
+	lx->fm[lx->nfm++] = (struct fmacro){ name, used, np, weak };
 }
 
 /* The function-like macros of the whole buffer, every #define line. */
@@ -321,6 +325,17 @@ static int dropped_argument(struct lexer *lx, size_t off)
 	return 0;
 }
 
+/* Is w a function-like macro of this buffer whose body declares its argument weak? */
+static int weak_maker(struct lexer *lx, struct span w)
+{
+	if (!lx->fm_built)
+		build_fmacros(lx);
+	for (size_t k = 0; k < lx->nfm; k++)
+		if (lx->fm[k].name.len == w.len && !memcmp(lx->b + lx->fm[k].name.off, lx->b + w.off, w.len))
+			return lx->fm[k].weak;
+	return 0;
+}
+
 static void emit(struct lexer *lx, struct span w, enum ev_kind kind, const char *use)
 {
 	struct ev e = { lx->b + w.off, w.len, w.off, kind, use };
@@ -358,6 +373,8 @@ static void finish_decl(struct lexer *lx)
 
 	if (st->has_decl && !st->decl_func && !st->is_extern && !st->is_typedef)
 		emit(lx, st->decl, st->is_static ? EV_DEF_STATIC : EV_DEF, NULL);
+	else if (st->has_decl && st->is_extern && st->is_weak)
+		emit(lx, st->decl, EV_DEF_STATIC, NULL);   /* this file's uses link without it */
 	st->has_decl = 0;
 	st->decl_func = 0;
 }
@@ -429,6 +446,10 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 		st->is_typedef = 1;
 		return;
 	}
+	if (word_is(b, w, "__weak") || (st->attr_depth && word_is(b, w, "weak"))) {
+		st->is_weak = 1;
+		return;
+	}
 	if (!st->first_set) {
 		st->first_set = 1;
 		st->first = w;
@@ -438,7 +459,11 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 		if (st->eq) {
 			if (!member)
 				emit(lx, w, EV_USE, "initializer");
-		} else if (is_attribute(b, w)) {
+		} else if (is_attribute(b, w) ||
+			   (st->has_decl && lx->prev == 'i' && lx->prev_word.off == st->decl.off &&
+			    w.len > 2 && b[w.off] == '_' && b[w.off + 1] == '_')) {
+			/* an attribute, or a macro of attributes after the declarator:
+			   `struct alpha_machine_vector xl_mv __initmv = {` */
 			st->attr_paren = nc == '(';
 		} else if (lx->prev != 's' && !st->fparen && !member) {
 			/* .name = ... of an initializer a macro opened (MACHINE_START) is no declarator */
@@ -461,6 +486,8 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 				st->macro_last = w;
 				st->macro_def = 1;
 			}
+		} else if (weak_maker(lx, st->first)) {
+			emit(lx, w, EV_DEF_STATIC, NULL);   /* WEAK(xl_mv): a weak declaration */
 		} else if (!span_starts(b, st->first, "DECLARE_")) {
 			emit(lx, w, EV_USE, macro_use(lx));
 		}

@@ -24,8 +24,8 @@ Scores per case:
                in a header) -- a textual approximation: every #if branch counts
                except `#if 0` and `#ifdef X` of a macro nothing defines
                (`#ifdef NOT_YET`); comments, an argument a macro of the
-               same file ignores (DRM_LEGACY_IOCTL_DEF) and libgcc's
-               __<op><mode> helpers do not; whether the Makefile still
+               same file ignores (DRM_LEGACY_IOCTL_DEF), a name the file
+               declares weak and libgcc's __<op><mode> helpers do not; whether the Makefile still
                builds the file does not.  Rows excise's own report
                lists as link residue are "kept-reported" (without --force
                excise refuses to write such a removal)
@@ -169,7 +169,9 @@ def configure(tree, tag):
 DEF_FN = re.compile(r"^(?!static\b|extern\b|typedef\b|#|struct\s+\w+\s*\{|enum\b|union\b)"
                     r"[A-Za-z_][\w\s\*,]*?\b([A-Za-z_]\w*)\s*\(")
 DEF_VAR = re.compile(r"^(?!static\b|extern\b|typedef\b|#|return\b)(?:const\s+)?(?:struct\s+|unsigned\s+|enum\s+)?"
-                     r"[A-Za-z_]\w*[\s\*]+([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?\s*(?:=|;)")
+                     r"[A-Za-z_]\w*[\s\*]+([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?(?:\s+__\w+)*\s*(?:=|;)")
+# a function pointer variable: void (*pm_power_off)(void) = NULL;
+DEF_FNPTR = re.compile(r"^(?!static\b|extern\b|typedef\b|#)[A-Za-z_][\w\s\*]*\(\s*\*\s*([A-Za-z_]\w*)\s*\)\s*\(")
 EXPORT = re.compile(r"\bEXPORT_SYMBOL(?:_GPL|_NS|_NS_GPL)?\s*\(\s*([A-Za-z_]\w*)")
 KEYWORDS = {"if", "for", "while", "switch", "return", "sizeof", "do", "else", "case", "module_init",
             "module_exit", "MODULE_LICENSE", "MODULE_AUTHOR", "MODULE_DESCRIPTION", "__setup",
@@ -311,6 +313,28 @@ def comment_lines(lines):
 LIBGCC = re.compile(r"^__[a-z]+(?:[sdt]i|[sdtx]f)\d?$")
 
 
+def weak_names(lines):
+    """Names a file declares weak: `__weak`/`__attribute__((weak))` on the
+    declaration, or through a macro of the file that does (alpha's setup.c:
+    #define WEAK(X) extern struct alpha_machine_vector X __attribute__((weak)),
+    then WEAK(xl_mv)).  A weak reference links without a definition."""
+    out, makers = set(), set()
+    for first, text in trees.logical(lines):
+        m = DEFINE_FN.match(text)
+        if m and re.search(r"\b(__weak|weak)\b", m.group(3)):
+            makers.add(m.group(1))
+    for l in lines:
+        if re.search(r"\b__weak\b|__attribute__\s*\(\(\s*weak", l) and not l.lstrip().startswith("#"):
+            m = re.search(r"\b([A-Za-z_]\w*)\s*(?:__weak\b|__attribute__)", l) or \
+                re.search(r"\b([A-Za-z_]\w*)\s*(?:\(|;|=)", l)
+            if m:
+                out.add(m.group(1))
+        for mk in makers:
+            for m in re.finditer(r"\b%s\s*\(\s*([A-Za-z_]\w*)\s*\)" % re.escape(mk), l):
+                out.add(m.group(1))
+    return out
+
+
 def undefined_macros(copy, names):
     """Of the non-CONFIG_ macro names, those nothing in the tree defines
     (no `#define X`, no `-DX` in a Makefile)."""
@@ -366,8 +390,11 @@ def residue(copy, deleted_c, pat):
             if re.search(r"(->|\.)\s*%s\b" % re.escape(n), text) and not re.search(
                     r"(?<![>.\w])\s*%s\s*\(" % re.escape(n), text):
                 continue   # a struct member of the same name
-            if text and text[0] not in " \t" and (DEF_FN.match(text) or DEF_VAR.match(text)) and \
-                    re.search(r"\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
+            m2 = DEF_FNPTR.match(text) if text and text[0] not in " \t" else None
+            if m2 and m2.group(1) == n and s.endswith(";"):
+                defined_elsewhere.add(n)
+            elif text and text[0] not in " \t" and (DEF_FN.match(text) or DEF_VAR.match(text)) and \
+                    re.search(r"\b%s\s*(\(|=|;|\[|\s+__\w+)" % re.escape(n), text) and not s.endswith(");"):
                 defined_elsewhere.add(n)
             elif not s.startswith(("*", "//", "/*")):
                 uses[n].append((p, int(ln), s))
@@ -388,8 +415,9 @@ def residue(copy, deleted_c, pat):
     # An argument a macro of the file ignores is no use (DRM_LEGACY_IOCTL_DEF).
     drops = {p: dropping_macros(lines) for p, lines in texts.items()}
     comments = {p: comment_lines(lines) for p, lines in texts.items()}
+    weak = {p: weak_names(lines) for p, lines in texts.items()}
     return [(n, p, ln, s) for n, p, ln, s in found if ln not in dead[p] and ln not in comments[p]
-            and not in_dropped_argument(s, n, drops[p]) and not LIBGCC.match(n)]
+            and not in_dropped_argument(s, n, drops[p]) and not LIBGCC.match(n) and n not in weak[p]]
 
 
 def main():
