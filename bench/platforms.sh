@@ -31,7 +31,7 @@ iop32x ARCH_IOP32X IOP32X|IQ31244|IQ80321|EM7210|EP80219|GLANTANK|N2100|INTEL_IO
 s3c24xx ARCH_S3C24XX,MACH_ANW6410,MACH_HMT,MACH_MINI6410,MACH_NCP,MACH_REAL6410,MACH_SMARTQ5,MACH_SMARTQ7,MACH_SMDK6400,MACH_SMDK6410 S3C24|S3C2410|S3C2412|S3C2416|S3C2440|S3C2442|S3C2443|S3C_HSUDC arch/arm/mach-s3c
 jensen ALPHA_JENSEN JENSEN -
 ia64 arch/ia64 @arch/ia64 -"
-want=${PLATFORMS:-oxnas cns3xxx iop32x s3c24xx jensen}
+want=${PLATFORMS:-oxnas cns3xxx iop32x s3c24xx jensen ia64}
 named=() overrides=() names=()
 while read -r name sym re dir; do
 	case " $want " in *" $name "*) ;; *) continue ;; esac
@@ -39,14 +39,18 @@ while read -r name sym re dir; do
 import json, os, re, subprocess, sys
 d = json.load(open(sys.argv[1]))
 if sys.argv[2].startswith("@"):
-    # a whole architecture: the symbols its Kconfig files define in 6.1 that
-    # no Kconfig file of 6.12 defines
-    def defined(tree, where):
-        r = subprocess.run(["rg", "-uu", "-o", "-N", "--no-filename", "-g", "Kconfig*", "-r", "$1",
-                            r"^\s*(?:menu)?config\s+([A-Za-z0-9_]+)", where],
+    # a whole architecture: the symbols only its Kconfig files define in 6.1
+    # (not SMP or NUMA, which the others define too) that no Kconfig file of
+    # 6.12 defines
+    def defined(tree, where, *glob):
+        r = subprocess.run(["rg", "-uu", "-o", "-N", "--no-filename", "-g", "Kconfig*"] +
+                           [x for g in glob for x in ("-g", g)] +
+                           ["-r", "$1", r"^\s*(?:menu)?config\s+([A-Za-z0-9_]+)", where],
                            cwd=os.path.join(sys.argv[4], tree), stdout=subprocess.PIPE, text=True)
         return set(r.stdout.split())
-    print(",".join(sorted(defined("linux-source-6.1", sys.argv[2][1:]) - defined("linux-source-6.12", "."))))
+    arch = sys.argv[2][1:]
+    own = defined("linux-source-6.1", arch) - defined("linux-source-6.1", ".", "!" + arch + "/**")
+    print(",".join(sorted(own - defined("linux-source-6.12", "."))))
     sys.exit(0)
 pat, dirname = re.compile(sys.argv[2]), sys.argv[3]
 out = set()
