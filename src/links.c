@@ -486,7 +486,7 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 				st->macro_last = w;
 				st->macro_def = 1;
 			}
-		} else if (weak_maker(lx, st->first)) {
+		} else if ((!lx->want || lx->want(lx->ctx, b + w.off, w.len)) && weak_maker(lx, st->first)) {
 			emit(lx, w, EV_DEF_STATIC, NULL);   /* WEAK(xl_mv): a weak declaration */
 		} else if (!span_starts(b, st->first, "DECLARE_")) {
 			emit(lx, w, EV_USE, macro_use(lx));
