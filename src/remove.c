@@ -72,7 +72,6 @@ static void plan_deletions(struct plan *plan, const struct footprint *fp, const 
 				if (!strncmp(f, rel, rn) && f[rn] == '/' && !sv_contains(&fp->tenant_files, f))
 					plan_delete(plan, f, 0, "the subsystem's own file");
 			}
-
 		} else if (exists) {
 			plan_delete(plan, rel, dir, dir ? "the subsystem's own directory" : "the subsystem's own file");
 		}
@@ -195,16 +194,6 @@ static int plan_touches(const struct plan *plan, const char *path, size_t start,
 	return 0;
 }
 
-/*
- * A tenant's Kconfig file (derive.c: is_tenant()) that one kept Kconfig
- * file sources moves there: what is left of it after the removal (its
- * header comments aside) replaces the `source` line, and it goes with its
- * directory.  `source` is textual inclusion, so every entry keeps its menu
- * and its dependencies.  Upstream did this by hand twice: ATALK left
- * drivers/net/appletalk/Kconfig with the AppleTalk drivers, IPWIRELESS left
- * drivers/char/pcmcia/Kconfig with the PCMCIA char drivers.  A file sourced
- * from several places, or none, stays where it is (with its review note).
- */
 /* Forget the tenant pairs (fp->tenant_files, tenant_syms) of file k, or of option sym. */
 static void drop_tenants(struct footprint *fp, const char *k, const char *sym)
 {
@@ -222,6 +211,44 @@ static void drop_tenants(struct footprint *fp, const char *k, const char *sym)
 	fp->tenant_files.n = fp->tenant_syms.n = o;
 }
 
+/*
+ * What is left of a tenant's Kconfig file kf after the plan's edits, its
+ * header (license and title comments, blank lines) and trailing blanks
+ * aside, with one final newline; "" when nothing is left.
+ */
+static char *kept_entries(const struct plan *plan, const struct plan_file *kf)
+{
+	struct strbuf text = STRBUF_INIT;
+	const char *b;
+	char *out;
+
+	plan_result(plan, kf, &text);
+	b = text.buf ? text.buf : "";
+	while (*b) {
+		size_t ind = strspn(b, " \t");
+		const char *nl = strchr(b, '\n');
+
+		if (b[ind] != '#' && b[ind] != '\n' && b[ind])
+			break;
+		b = nl ? nl + 1 : b + strlen(b);
+	}
+	while (text.len && text.buf + text.len > b && strchr(" \t\n", text.buf[text.len - 1]))
+		text.len--;
+	out = text.buf + text.len > b ? xasprintf("%.*s\n", (int)(text.buf + text.len - b), b) : xstrdup("");
+	sb_release(&text);
+	return out;
+}
+
+/*
+ * A tenant's Kconfig file (derive.c: is_tenant()) that one kept Kconfig
+ * file sources moves there: what is left of it after the removal (its
+ * header comments aside) replaces the `source` line, and it goes with its
+ * directory.  `source` is textual inclusion, so every entry keeps its menu
+ * and its dependencies.  Upstream did this by hand twice: ATALK left
+ * drivers/net/appletalk/Kconfig with the AppleTalk drivers, IPWIRELESS left
+ * drivers/char/pcmcia/Kconfig with the PCMCIA char drivers.  A file sourced
+ * from several places, or none, stays where it is (with its review note).
+ */
 static void inline_tenants(struct removal *r)
 {
 	/* an option the removal took as a dependent after all (MSPEC, `depends on IA64`) is no tenant */
@@ -232,9 +259,7 @@ static void inline_tenants(struct removal *r)
 		const char *site = NULL;
 		size_t nsites = 0, off = 0, ls, le;
 		const struct plan_file *kf = plan_file(&r->plan, k), *sf;
-		struct strbuf text = STRBUF_INIT;
-		const char *b;
-		char *why;
+		char *why, *moved;
 
 		for (size_t j = 0; j < r->tree.files.n && kf; j++) {
 			const char *p = r->tree.files.v[j];
@@ -271,32 +296,12 @@ static void inline_tenants(struct removal *r)
 			free(why);
 			continue;
 		}
-		plan_result(&r->plan, kf, &text);
-		/* the file's header (license and title comments, blank lines) stays behind */
-		b = text.buf ? text.buf : "";
-		while (*b) {
-			size_t ind = strspn(b, " \t");
-			const char *nl = strchr(b, '\n');
-
-			if (b[ind] != '#' && b[ind] != '\n' && b[ind])
-				break;
-			b = nl ? nl + 1 : b + strlen(b);
-		}
-		while (text.len && text.buf + text.len > b &&
-		       (text.buf[text.len - 1] == '\n' || text.buf[text.len - 1] == ' ' ||
-			text.buf[text.len - 1] == '\t'))
-			text.len--;
-		{
-			char *moved = text.buf + text.len > b ?
-				      xasprintf("%.*s\n", (int)(text.buf + text.len - b), b) : xstrdup("");
-
-			why = xasprintf("%s's entries move here, where %s was sourced: their code is "
-					"outside its directory", sym, k);
-			plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, why);
-			free(moved);
-			free(why);
-		}
-		sb_release(&text);
+		moved = kept_entries(&r->plan, kf);
+		why = xasprintf("%s's entries move here, where %s was sourced: their code is "
+				"outside its directory", sym, k);
+		plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, why);
+		free(moved);
+		free(why);
 		plan_delete(&r->plan, k, 0, "its kept entries moved to the file that sourced it");
 		{
 			char *kk = xstrdup(k);
