@@ -795,15 +795,15 @@ static int derive_paths(struct derive *d)
  * KEXEC, STACKTRACE_SUPPORT...: removing arch/ia64 removes its definitions
  * with arch/ia64/Kconfig, not SMP from the other architectures.
  */
-static const char *defined_elsewhere(const struct derive *d, const char *sym)
+static int defined_elsewhere(const struct derive *d, const char *sym)
 {
 	size_t n;
 	const struct kconfig_def *k = kconfig_defs(d->db, sym, &n);
 
 	for (size_t i = 0; i < n; i++)
 		if (!footprint_owns(d->fp, k[i].path))
-			return k[i].path;
-	return NULL;
+			return 1;
+	return 0;
 }
 
 /*
@@ -819,7 +819,6 @@ static int arch_use_of_generic(const struct derive *d, const char *sym)
 {
 	size_t n, len, first;
 	const struct kconfig_def *k = d->db ? kconfig_defs(d->db, sym, &n) : NULL;
-
 	int generic = 1, kept_arch = 0;
 
 	if (!k || !n)
