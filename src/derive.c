@@ -1341,6 +1341,8 @@ static void derive_arch(struct derive *d)
 		if (!starts_with(p, "arch/") || len < 7 || p[len - 1] != '/' || memchr(p + 5, '/', len - 6))
 			continue;
 		arch = xstrndup(p + 5, len - 6);
+		if (!sv_contains(&d->fp->arches, arch))
+			sv_push(&d->fp->arches, arch);
 		for (size_t a = 0; a < ARRAY_SIZE(ARCH_MACROS); a++)
 			for (size_t m = 0; !strcmp(ARCH_MACROS[a].arch, arch) && m < 4 && ARCH_MACROS[a].macros[m]; m++)
 				if (!sv_contains(&d->fp->macros, ARCH_MACROS[a].macros[m]))

@@ -857,16 +857,9 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 static void add_feature_rows(const struct footprint *fp, const struct tree *t,
 			     struct locate_result *res)
 {
-	struct strvec arches = STRVEC_INIT;
+	const struct strvec *arches = &fp->arches;   /* derive.c: derive_arch() */
 
-	for (size_t i = 0; i < fp->paths.n; i++) {
-		const char *p = fp->paths.v[i];
-		size_t len = strlen(p);
-
-		if (starts_with(p, "arch/") && len > 6 && p[len - 1] == '/' && !memchr(p + 5, '/', len - 6))
-			sv_push_owned(&arches, xstrndup(p + 5, len - 6));
-	}
-	for (size_t f = 0; arches.n && f < t->files.n; f++) {
+	for (size_t f = 0; arches->n && f < t->files.n; f++) {
 		const char *path = t->files.v[f];
 		struct strbuf sb = STRBUF_INIT;
 		size_t line = 0;
@@ -891,19 +884,19 @@ static void add_feature_rows(const struct footprint *fp, const struct tree *t,
 					;
 				for (w = i; w < end && sb.buf[w] != ':' && sb.buf[w] != '|'; w++)
 					;
-				for (size_t a = 0; w < end && sb.buf[w] == ':' && a < arches.n; a++) {
+				for (size_t a = 0; w < end && sb.buf[w] == ':' && a < arches->n; a++) {
 					struct ref r = { 0 };
 
-					if (strlen(arches.v[a]) != w - i || memcmp(sb.buf + i, arches.v[a], w - i))
+					if (strlen(arches->v[a]) != w - i || memcmp(sb.buf + i, arches->v[a], w - i))
 						continue;
 					r.path = xstrdup(path);
 					r.line = r.last_line = line;
 					r.kind = KIND_DOC_TABLE;
 					r.action = ACTION_REMOVE;
 					r.off = off;
-					r.match = xstrdup(arches.v[a]);
+					r.match = xstrdup(arches->v[a]);
 					r.text = line_text(sb.buf, sb.len, off);
-					r.reason = xasprintf("the row of architecture %s in a feature table", arches.v[a]);
+					r.reason = xasprintf("the row of architecture %s in a feature table", arches->v[a]);
 					r.tag = PAT_WORD;
 					GROW(res->refs, res->cap, res->n + 1);
 					res->refs[res->n++] = r;
@@ -913,7 +906,6 @@ static void add_feature_rows(const struct footprint *fp, const struct tree *t,
 		}
 		sb_release(&sb);
 	}
-	sv_clear(&arches);
 }
 
 /* Up to max defined symbols nearest to name, by edit distance, for "did you mean". */

@@ -22,7 +22,7 @@ void footprint_release(struct footprint *fp)
 		&fp->chrdevs, &fp->blkdevs, &fp->misc_minors, &fp->ioctls, &fp->replace, &fp->replace_call,
 		&fp->boot_config, &fp->boot_expect, &fp->boot_expect_after, &fp->history,
 		&fp->derivation, &fp->spec_files, &fp->built_paths, &fp->built_by, &fp->tenant_files,
-		&fp->tenant_syms, &fp->macros,
+		&fp->tenant_syms, &fp->macros, &fp->arches,
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)

@@ -44,6 +44,7 @@ struct footprint {
 	struct strvec built_by;      /* and that symbol (same index): what the series splits on */
 	struct strvec tenant_files;  /* Kconfig files of owned directories that stay: they define
 					options whose code is elsewhere (derive.c: is_tenant()), */
+	struct strvec arches;        /* architectures removed whole: "ia64" for arch/ia64/ */
 	struct strvec macros;        /* compiler-defined macros of a removed architecture
 					("__ia64__"): undefined, like the symbols, in #if */
 	struct strvec tenant_syms;   /* and such an option (same index; a file once per option) */
