@@ -33,7 +33,22 @@ char *config_arch(const char *path)
 	return xstrndup(a, (size_t)(slash - a));
 }
 
-/* The area a path belongs to by location alone, or -1. */
+/* "arm" for arch/arm/boot/dts/..., else NULL (new string). */
+static char *dts_arch(const char *path)
+{
+	const char *a = path + 5, *slash;
+
+	if (!starts_with(path, "arch/") || !(slash = strchr(a, '/')) || !starts_with(slash, "/boot/dts/"))
+		return NULL;
+	return xstrndup(a, (size_t)(slash - a));
+}
+
+/*
+ * The area a path belongs to by location alone, or -1.  A platform's device
+ * trees are a commit of their own, before the platform (upstream's "ARM:
+ * dts: remove oxnas"): their dtb- lines name the platform's symbol, which
+ * still exists then, and nothing kept includes what goes (derive.c).
+ */
 static int area_of_path(const char *path)
 {
 	char *arch;
@@ -42,6 +57,10 @@ static int area_of_path(const char *path)
 		return AREA_MAINTAINERS;
 	if (starts_with(path, "Documentation/"))
 		return AREA_DOCS;
+	if ((arch = dts_arch(path))) {
+		free(arch);
+		return AREA_DTS;
+	}
 	arch = config_arch(path);
 	free(arch);
 	return arch ? AREA_DEFCONFIG : -1;
@@ -51,8 +70,8 @@ static struct slot make_slot(struct splitter *sp, enum series_area area, const c
 {
 	struct slot s = { area, NULL };
 
-	if (area == AREA_DEFCONFIG) {
-		char *arch = config_arch(path);
+	if (area == AREA_DEFCONFIG || area == AREA_DTS) {
+		char *arch = area == AREA_DTS ? dts_arch(path) : config_arch(path);
 
 		if (!arch)
 			arch = xstrdup("generic");
@@ -72,7 +91,7 @@ static int slot_cmp(const struct slot *a, const struct slot *b)
 {
 	if (a->area != b->area)
 		return a->area < b->area ? -1 : 1;
-	if (a->area == AREA_DEFCONFIG)
+	if (a->area == AREA_DEFCONFIG || a->area == AREA_DTS)
 		return strcmp(a->arch, b->arch);
 	return 0;
 }
@@ -307,7 +326,8 @@ static struct series_commit *commit_for(struct series *s, const struct slot *slo
 	for (size_t i = 0; i < s->n; i++) {
 		struct series_commit *c = &s->commits[i];
 
-		if (c->area == slot->area && (slot->area != AREA_DEFCONFIG || !strcmp(c->arch, slot->arch)))
+		if (c->area == slot->area &&
+		    ((slot->area != AREA_DEFCONFIG && slot->area != AREA_DTS) || !strcmp(c->arch, slot->arch)))
 			return c;
 	}
 	return NULL;
@@ -319,7 +339,7 @@ static int cmp_commit(const void *a, const void *b)
 
 	if (x->area != y->area)
 		return x->area < y->area ? -1 : 1;
-	return x->area == AREA_DEFCONFIG ? strcmp(x->arch, y->arch) : 0;
+	return x->area == AREA_DEFCONFIG || x->area == AREA_DTS ? strcmp(x->arch, y->arch) : 0;
 }
 
 static void build_commits(struct splitter *sp, struct series *s)
@@ -381,11 +401,11 @@ const struct series_commit *note_commit(const struct series *s, const struct not
 	int a = area_of_path(n->path);
 	const struct series_commit *c = NULL;
 
-	if (a == AREA_DEFCONFIG) {
-		char *arch = config_arch(n->path);
+	if (a == AREA_DEFCONFIG || a == AREA_DTS) {
+		char *arch = a == AREA_DTS ? dts_arch(n->path) : config_arch(n->path);
 
 		for (size_t i = 0; i < s->n && !c; i++)
-			if (s->commits[i].area == AREA_DEFCONFIG && !strcmp(s->commits[i].arch, arch))
+			if ((int)s->commits[i].area == a && !strcmp(s->commits[i].arch, arch))
 				c = &s->commits[i];
 		free(arch);
 	} else if (a >= 0) {

@@ -33,6 +33,7 @@
 
 enum series_area {
 	AREA_DEFCONFIG,
+	AREA_DTS,                    /* arch/ARCH/boot/dts/: a platform's boards, one commit per arch */
 	AREA_DEPENDENTS,
 	AREA_SUBSYSTEM,
 	AREA_MAINTAINERS,
@@ -41,7 +42,7 @@ enum series_area {
 
 struct series_commit {
 	enum series_area area;
-	char *arch;                  /* AREA_DEFCONFIG: "arm", else NULL */
+	char *arch;                  /* AREA_DEFCONFIG, AREA_DTS: "arm", else NULL */
 	char *subject;               /* "fs: remove the InterMezzo filesystem" */
 	char *body;                  /* wrapped at 72 columns, ends with '\n'; no Signed-off-by */
 	size_t *edits;               /* indexes into plan->edits, ascending */

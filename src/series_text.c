@@ -120,6 +120,26 @@ static char *arch_prefix(const struct splitter *sp, const char *arch)
 	return xasprintf("%s: configs", arch);
 }
 
+/* "ARM: dts" for arch/arm/boot/dts, from the history when there is one. */
+static char *dts_prefix(const struct splitter *sp, const char *arch)
+{
+	struct strvec dir = STRVEC_INIT;
+	char *p;
+
+	sv_push_owned(&dir, xasprintf("arch/%s/boot/dts", arch));
+	p = history_prefix(sp, &dir);
+	sv_clear(&dir);
+	if (p)
+		return p;
+	for (size_t i = 0; i < ARRAY_SIZE(arch_prefixes); i++)
+		if (!strcmp(arch_prefixes[i].arch, arch)) {
+			const char *sep = strpbrk(arch_prefixes[i].prefix, ":/");
+
+			return xasprintf("%.*s: dts", (int)(sep - arch_prefixes[i].prefix), arch_prefixes[i].prefix);
+		}
+	return xasprintf("%s: dts", arch);
+}
+
 /*
  * The subject prefix of the place a path lives in, as the kernel writes it:
  * drivers/net/ethernet/intel/ixgb -> "net: ethernet: intel", mm/slob.c ->
@@ -330,6 +350,10 @@ static char *defconfig_subject(const struct splitter *sp, const struct series_co
 	} else if (syms.n && syms.n <= 2) {
 		sb_adds(&sb, "drop ");
 		config_list(&sb, &syms);
+	} else if (!syms.n && c->ndels == 1) {
+		sb_addf(&sb, "remove %s", path_basename(sp->plan->dels[c->dels[0]].path));
+	} else if (!syms.n && c->ndels) {
+		sb_addf(&sb, "remove the defconfigs of %s", sp->title);
 	} else {
 		sb_addf(&sb, "drop the options of %s", sp->title);
 	}
@@ -395,6 +419,11 @@ static char *subject_of(const struct splitter *sp, const struct series_commit *c
 	switch (c->area) {
 	case AREA_DEFCONFIG:
 		return defconfig_subject(sp, c);
+	case AREA_DTS:
+		prefix = dts_prefix(sp, c->arch);
+		out = xasprintf("%s: remove the device trees of %s", prefix, sp->title);
+		free(prefix);
+		return out;
 	case AREA_DEPENDENTS: {
 		struct strvec syms = STRVEC_INIT;
 
@@ -523,15 +552,25 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 
 	defconfig_symbols(sp->plan, c, &syms, &replaced);
 	if (sub)
-		sb_addf(sb, "%s is removed %s, and with it ", title, where(s, c, sub));
+		sb_addf(sb, "%s is removed %s", title, where(s, c, sub));
 	else
-		sb_addf(sb, "%s is gone, and with it ", title);
-	config_list(sb, &syms);
-	sb_addf(sb, ". %s %s %s the %s defconfig%s that name%s %s, so that no configuration "
-		    "names an option that no longer exists.\n",
-		replaced ? "Replace" : "Drop", syms.n == 1 ? "it" : "them", replaced ? "in" : "from",
-		c->arch, c->paths.n == 1 ? "" : "s", c->paths.n == 1 ? "s" : "",
-		syms.n == 1 ? "it" : "them");
+		sb_addf(sb, "%s is gone", title);
+	if (syms.n) {
+		size_t edited = c->paths.n - c->ndels;
+
+		sb_adds(sb, ", and with it ");
+		config_list(sb, &syms);
+		sb_addf(sb, ". %s %s %s the %s defconfig%s that name%s %s, so that no configuration "
+			    "names an option that no longer exists.\n",
+			replaced ? "Replace" : "Drop", syms.n == 1 ? "it" : "them", replaced ? "in" : "from",
+			c->arch, edited == 1 ? "" : "s", edited == 1 ? "s" : "", syms.n == 1 ? "it" : "them");
+	} else {
+		sb_adds(sb, ".\n");
+	}
+	if (c->ndels)
+		sb_addf(sb, "The defconfig%s of its boards go%s whole: every configuration %s "
+			    "describe%s needs it.\n", c->ndels == 1 ? "" : "s",
+			c->ndels == 1 ? "es" : "", c->ndels == 1 ? "it" : "they", c->ndels == 1 ? "s" : "");
 	for (size_t i = 0; i < syms.n; i++) {
 		const char *gt = strchr(syms.v[i], '>');
 		char *sym = gt ? xstrndup(syms.v[i], (size_t)(gt - syms.v[i])) : xstrdup(syms.v[i]);
@@ -609,6 +648,7 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 	const struct removal *r = sp->r;
 	const struct series_commit *dep = find_area(s, AREA_DEPENDENTS);
 	const struct series_commit *defc = find_area(s, AREA_DEFCONFIG);
+	const struct series_commit *dts = find_area(s, AREA_DTS);
 	const struct series_commit *mnt = find_area(s, AREA_MAINTAINERS);
 	const struct series_commit *doc = find_area(s, AREA_DOCS);
 
@@ -622,43 +662,51 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 		    "end.\n\n");
 	if (sp->opt->why && sp->opt->why[0])
 		sb_addf(sb, "%s\n\n", sp->opt->why);
-	if (defc || dep) {
-		sb_adds(sb, "Earlier patches in this series dropped");
-		if (defc) {
-			struct strvec syms = STRVEC_INIT, all = STRVEC_INIT;
-			int replaced, any_replaced = 0;
+	if (defc || dep || dts) {
+		struct strvec syms = STRVEC_INIT, all = STRVEC_INIT;
+		int replaced, any_replaced = 0, parts = 0;
+		size_t whole = 0;
 
-			for (size_t i = 0; i < s->n; i++) {
-				if (s->commits[i].area != AREA_DEFCONFIG)
-					continue;
-				defconfig_symbols(sp->plan, &s->commits[i], &syms, &replaced);
-				any_replaced |= replaced;
-				for (size_t k = 0; k < syms.n; k++)
-					sv_push(&all, syms.v[k]);
-				sv_clear(&syms);
-			}
-			sv_sort_uniq(&all);
-			sb_adds(sb, any_replaced ? " or replaced " : " ");
+		for (size_t i = 0; defc && i < s->n; i++) {
+			if (s->commits[i].area != AREA_DEFCONFIG)
+				continue;
+			defconfig_symbols(sp->plan, &s->commits[i], &syms, &replaced);
+			any_replaced |= replaced;
+			whole += s->commits[i].ndels;
+			for (size_t k = 0; k < syms.n; k++)
+				sv_push(&all, syms.v[k]);
+			sv_clear(&syms);
+		}
+		sv_sort_uniq(&all);
+		sb_adds(sb, "Earlier patches in this series");
+		if (all.n) {
+			sb_adds(sb, any_replaced ? " dropped or replaced " : " dropped ");
 			if (all.n <= 3)
 				config_list(sb, &all);
 			else
 				sb_addf(sb, "%zu of its options", all.n);
 			sb_adds(sb, " from the arch defconfigs");
-			sv_clear(&all);
+			parts++;
 		}
-		if (defc && dep)
-			sb_adds(sb, " and");
-		if (dep)
-			sb_adds(sb, " the options that depend on it");
+		if (whole) {
+			sb_addf(sb, "%s deleted its own defconfig%s", parts++ ? "," : "", whole == 1 ? "" : "s");
+		}
+		if (dts)
+			sb_addf(sb, "%s removed its boards' device trees", parts++ ? (dep ? "," : " and") : "");
+		if (dep && parts == 1 && all.n)   /* "dropped X from the arch defconfigs and the options ..." */
+			sb_adds(sb, " and the options that depend on it");
+		else if (dep)
+			sb_addf(sb, "%s dropped the options that depend on it", parts ? " and" : "");
+		sv_clear(&all);
 		sb_adds(sb, ".");
 	}
 	if (mnt || doc) {
-		sb_addf(sb, "%s%s%s%s follow%s in the next patch%s.", defc || dep ? " " : "",
+		sb_addf(sb, "%s%s%s%s follow%s in the next patch%s.", defc || dep || dts ? " " : "",
 			mnt ? "Its MAINTAINERS entry" : "", mnt && doc ? " and " : "",
 			doc ? (mnt ? "its documentation" : "Its documentation") : "",
 			mnt && doc ? "" : "s", mnt && doc ? "es" : "");
 	}
-	if (defc || dep || mnt || doc)
+	if (defc || dep || dts || mnt || doc)
 		sb_adds(sb, "\n\n");
 	/* Helpers only the subsystem used go with it, never before it. */
 	for (size_t i = 0, n = 0; i < r->dependents.n; i++)
@@ -710,6 +758,25 @@ static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const
 	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
 	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
+}
+
+static void body_dts(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+		     const struct series_commit *c)
+{
+	const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
+
+	sb_addf(sb, "The boards of %s go %s. Remove their %s device trees first: nothing "
+		    "else builds or includes them, and their dtb- lines still name options "
+		    "that exist until then.\n", sp->title, sub ? where(s, c, sub) : "with it", c->arch);
+	if (c->ndels) {
+		sb_adds(sb, "\nDeleted:\n");
+		list_deletions(sb, sp->r, sp->plan, c);
+	}
+	if (c->nedits) {
+		sb_adds(sb, "\nChanged:\n");
+		list_changes(sb, sp->plan, c);
+	}
+	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 }
 
 static void body_docs(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -784,6 +851,8 @@ static void cover(struct series *s, const struct splitter *sp)
 	if (find_area(s, AREA_DEFCONFIG))
 		sb_adds(&sb, "  - the arch defconfigs first, one patch per architecture: they only drop "
 			     "lines, and each arch tree can take its own;\n");
+	if (find_area(s, AREA_DTS))
+		sb_adds(&sb, "  - the device trees of its boards, one patch per architecture;\n");
 	if (find_area(s, AREA_DEPENDENTS))
 		sb_adds(&sb, "  - then the options that depend on it, so that no step keeps a "
 			     "`depends on` or `select` of a symbol that is gone;\n");
@@ -935,6 +1004,9 @@ void series_write(struct series *s, struct splitter *sp)
 		switch (c->area) {
 		case AREA_DEFCONFIG:
 			body_defconfig(&body, sp, s, c);
+			break;
+		case AREA_DTS:
+			body_dts(&body, sp, s, c);
 			break;
 		case AREA_DEPENDENTS:
 			body_dependents(&body, sp, s, c);
