@@ -270,6 +270,49 @@ static int c_value_hit(struct locate_ctx *c, struct ref *r, const char *buf, siz
 	return hit;
 }
 
+static const char IOCTL_NUMBER_RST[] = "Documentation/userspace-api/ioctl/ioctl-number.rst";
+
+/*
+ * A row of the ioctl-number table whose header column is a removed header
+ * ("'V'   C0     media/davinci/vpfe_capture.h      conflict!"), with the
+ * indented lines that continue it: it goes.  True if so; r is set.
+ */
+static int ioctl_row_of_header(struct ref *r, const char *path, const char *buf, size_t len,
+			       const struct pattern *p)
+{
+	size_t ls = line_start(buf, r->off), i = ls, e;
+	int col = 0;
+
+	if (strcmp(path, IOCTL_NUMBER_RST))
+		return 0;
+	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+		i++;
+	if (i >= len || buf[i] != '\'')
+		return 0;
+	/* the header is the third column: code, numbers, header */
+	for (size_t k = i; k < r->off; k++)
+		if ((buf[k] == ' ' || buf[k] == '\t') && k + 1 < len && buf[k + 1] != ' ' && buf[k + 1] != '\t')
+			col++;
+	if (col != 2 || (r->off + p->len < len && !isspace((unsigned char)buf[r->off + p->len])))
+		return 0;
+	r->kind = KIND_DOC_TABLE;
+	r->action = ACTION_REMOVE;
+	r->last_line = r->line;
+	for (e = line_end(buf, len, r->off); e < len && (buf[e] == ' ' || buf[e] == '\t');) {
+		size_t ne = line_end(buf, len, e), k = e;
+
+		while (k < ne && isspace((unsigned char)buf[k]))
+			k++;
+		if (k >= ne)
+			break;
+		r->last_line++;
+		e = ne;
+	}
+	r->reason = xasprintf("the ioctl-number row of removed %s (lines %zu-%zu)", p->text, r->line,
+			      r->last_line);
+	return 1;
+}
+
 /* Decide kind, action and reason of one matching line. */
 static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, const char *buf,
 			 size_t len, const struct pattern *p, struct c_lexer *lx)
@@ -311,7 +354,11 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		}
 	} else if (!kind && is_doc_file(path)) {
 		size_t first, last;
-		char *target = doc_directive_target(path, buf, len, r->off, &first, &last);
+		char *target;
+
+		if (p->tag == PAT_HEADER && ioctl_row_of_header(r, path, buf, len, p))
+			return;
+		target = doc_directive_target(path, buf, len, r->off, &first, &last);
 
 		if (target && footprint_owns(c->fp, target)) {
 			/* `.. kernel-doc:: drivers/foo/foo.c` and its options go with foo.c. */
@@ -795,7 +842,7 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 			   struct locate_result *res)
 {
 	static const char *const devices = "Documentation/admin-guide/devices.txt";
-	static const char *const ioctls = "Documentation/userspace-api/ioctl/ioctl-number.rst";
+	static const char *const ioctls = IOCTL_NUMBER_RST;
 	const char *files[2] = { devices, ioctls };
 
 	for (int f = 0; f < 2; f++) {
