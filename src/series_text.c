@@ -104,14 +104,23 @@ static char *history_prefix(const struct splitter *sp, const struct strvec *path
 }
 
 /* The prefix of arch's defconfig commits. */
-static char *arch_prefix(const struct splitter *sp, const char *arch)
+/* The most common prefix of the history of directory dir, or NULL (new string). */
+static char *dir_history_prefix(const struct splitter *sp, char *dir)
 {
-	struct strvec dir = STRVEC_INIT;
+	struct strvec v = STRVEC_INIT;
 	char *p;
 
-	sv_push_owned(&dir, xasprintf("arch/%s/configs", arch));
-	p = history_prefix(sp, &dir);
-	sv_clear(&dir);
+	sv_push_owned(&v, dir);
+	p = history_prefix(sp, &v);
+	sv_clear(&v);
+	return p;
+}
+
+/* "ARM: configs" for arm's defconfigs: the history's prefix, else the kernel's usual one. */
+static char *arch_prefix(const struct splitter *sp, const char *arch)
+{
+	char *p = dir_history_prefix(sp, xasprintf("arch/%s/configs", arch));
+
 	if (p)
 		return p;
 	for (size_t i = 0; i < ARRAY_SIZE(arch_prefixes); i++)
@@ -120,23 +129,17 @@ static char *arch_prefix(const struct splitter *sp, const char *arch)
 	return xasprintf("%s: configs", arch);
 }
 
-/* "ARM: dts" for arch/arm/boot/dts, from the history when there is one. */
+/* "ARM: dts" for arm's device trees: the history's prefix, else the arch part of arch_prefixes. */
 static char *dts_prefix(const struct splitter *sp, const char *arch)
 {
-	struct strvec dir = STRVEC_INIT;
-	char *p;
+	char *p = dir_history_prefix(sp, xasprintf("arch/%s/boot/dts", arch));
 
-	sv_push_owned(&dir, xasprintf("arch/%s/boot/dts", arch));
-	p = history_prefix(sp, &dir);
-	sv_clear(&dir);
 	if (p)
 		return p;
 	for (size_t i = 0; i < ARRAY_SIZE(arch_prefixes); i++)
-		if (!strcmp(arch_prefixes[i].arch, arch)) {
-			const char *sep = strpbrk(arch_prefixes[i].prefix, ":/");
-
-			return xasprintf("%.*s: dts", (int)(sep - arch_prefixes[i].prefix), arch_prefixes[i].prefix);
-		}
+		if (!strcmp(arch_prefixes[i].arch, arch))
+			return xasprintf("%.*s: dts", (int)strcspn(arch_prefixes[i].prefix, ":/"),
+					 arch_prefixes[i].prefix);
 	return xasprintf("%s: dts", arch);
 }
 
@@ -760,14 +763,10 @@ static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const
 	free(title);
 }
 
-static void body_dts(struct strbuf *sb, const struct splitter *sp, const struct series *s,
-		     const struct series_commit *c)
+/* "Deleted:", "Changed:", kept and review lists of commit c. */
+static void list_what_changed(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+			      const struct series_commit *c)
 {
-	const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
-
-	sb_addf(sb, "The boards of %s go %s. Remove their %s device trees first: nothing "
-		    "else builds or includes them, and their dtb- lines still name options "
-		    "that exist until then.\n", sp->title, sub ? where(s, c, sub) : "with it", c->arch);
 	if (c->ndels) {
 		sb_adds(sb, "\nDeleted:\n");
 		list_deletions(sb, sp->r, sp->plan, c);
@@ -776,7 +775,19 @@ static void body_dts(struct strbuf *sb, const struct splitter *sp, const struct 
 		sb_adds(sb, "\nChanged:\n");
 		list_changes(sb, sp->plan, c);
 	}
+	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
 	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+}
+
+static void body_dts(struct strbuf *sb, const struct splitter *sp, const struct series *s,
+		     const struct series_commit *c)
+{
+	const struct series_commit *sub = find_area(s, AREA_SUBSYSTEM);
+
+	sb_addf(sb, "The boards of %s go %s. Remove their %s device trees first: nothing "
+		    "else builds or includes them, and their dtb- lines still name options "
+		    "that exist until then.\n", sp->title, sub ? where(s, c, sub) : "with it", c->arch);
+	list_what_changed(sb, sp, s, c);
 }
 
 static void body_docs(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -791,16 +802,7 @@ static void body_docs(struct strbuf *sb, const struct splitter *sp, const struct
 		sb_addf(sb, "%s is gone. ", title);
 	sb_addf(sb, "%s the lines of other documents that name it.\n",
 		c->ndels ? "Remove its documentation and" : "Drop");
-	if (c->ndels) {
-		sb_adds(sb, "\nDeleted:\n");
-		list_deletions(sb, sp->r, sp->plan, c);
-	}
-	if (c->nedits) {
-		sb_adds(sb, "\nChanged:\n");
-		list_changes(sb, sp->plan, c);
-	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_what_changed(sb, sp, s, c);
 	free(title);
 }
 
