@@ -139,9 +139,10 @@ struct kconfig_removed {
 	char *path;              /* first definition, or NULL if the symbol was not defined */
 	size_t line;
 	int requested;           /* named by the caller (or defined only in deleted files) */
-	int user;                /* removed because it depends on a removed symbol (or sits in
-				    an `if`, menu, choice or file under one): a user of it, not a
-				    helper it selects or defaults; the series splits on this */
+	int user;                /* removed because it depends on a removed symbol (alone or
+				    with COMPILE_TEST; or sits in an `if`, menu, choice or file
+				    under one): a user of it, not a helper it selects or
+				    defaults; the series splits on this */
 	char *reason;            /* "requested", or the chain: "depends on BAR, which depends on X" */
 };
 

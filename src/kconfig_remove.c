@@ -155,8 +155,8 @@ static char *explain(const struct kconfig_result *res, const char *how, const ch
 /* True if a symbol removed by how uses the removed symbol (rather than serving it). */
 static int how_is_use(const char *how)
 {
-	return how == HOW_DEPENDS || how == HOW_IF || how == HOW_IN_IF || how == HOW_IN_MENU ||
-	       how == HOW_IN_CHOICE || how == HOW_SOURCED;
+	return how == HOW_DEPENDS || how == HOW_COMPILE_TEST || how == HOW_IF || how == HOW_IN_IF ||
+	       how == HOW_IN_MENU || how == HOW_IN_CHOICE || how == HOW_SOURCED;
 }
 
 static void add_record(struct remover *r, const char *name, int requested, int user, char *reason)

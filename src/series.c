@@ -66,22 +66,55 @@ static int area_of_path(const char *path)
 	return arch ? AREA_DEFCONFIG : -1;
 }
 
-static struct slot make_slot(struct splitter *sp, enum series_area area, const char *path)
+int area_keyed(enum series_area area)
 {
-	struct slot s = { area, NULL };
+	return area == AREA_DEFCONFIG || area == AREA_DTS || area == AREA_DEPENDENTS;
+}
 
-	if (area == AREA_DEFCONFIG || area == AREA_DTS) {
+/* The index of key in sp->keys, added if new. */
+static size_t intern_key(struct splitter *sp, const char *key)
+{
+	for (size_t i = 0; i < sp->keys.n; i++)
+		if (!strcmp(sp->keys.v[i], key))
+			return i;
+	sv_push(&sp->keys, key);
+	GROW(sp->key_rank, sp->key_rank_cap, sp->keys.n);
+	sp->key_rank[sp->keys.n - 1] = 0;
+	return sp->keys.n - 1;
+}
+
+/* The index in sp->fam_syms of dependent sym, or -1. */
+static long family_index(const struct splitter *sp, const char *sym)
+{
+	for (size_t i = 0; sym && i < sp->fam_syms.n; i++)
+		if (!strcmp(sp->fam_syms.v[i], sym))
+			return (long)i;
+	return -1;
+}
+
+const char *dependent_family(const struct splitter *sp, const char *sym)
+{
+	long i = family_index(sp, sym);
+
+	return i < 0 || sp->one_family ? "" : sp->keys.v[sp->fam_key[i]];
+}
+
+/* The slot of an edit or deletion of path in area; sym is the dependent it belongs to. */
+static struct slot make_slot(struct splitter *sp, enum series_area area, const char *path,
+			     const char *sym)
+{
+	struct slot s = { area, NULL, 0 };
+	size_t k;
+
+	if (area == AREA_DEPENDENTS) {
+		k = intern_key(sp, dependent_family(sp, sym));
+		s.key = sp->keys.v[k];
+		s.rank = sp->one_family ? 0 : sp->key_rank[k];
+	} else if (area == AREA_DEFCONFIG || area == AREA_DTS) {
 		char *arch = area == AREA_DTS ? dts_arch(path) : config_arch(path);
 
-		if (!arch)
-			arch = xstrdup("generic");
-		for (size_t i = 0; i < sp->arches.n && !s.arch; i++)
-			if (!strcmp(sp->arches.v[i], arch))
-				s.arch = sp->arches.v[i];
-		if (!s.arch) {
-			sv_push(&sp->arches, arch);
-			s.arch = sp->arches.v[sp->arches.n - 1];
-		}
+		k = intern_key(sp, arch ? arch : "generic");
+		s.key = sp->keys.v[k];
 		free(arch);
 	}
 	return s;
@@ -91,9 +124,11 @@ static int slot_cmp(const struct slot *a, const struct slot *b)
 {
 	if (a->area != b->area)
 		return a->area < b->area ? -1 : 1;
-	if (a->area == AREA_DEFCONFIG || a->area == AREA_DTS)
-		return strcmp(a->arch, b->arch);
-	return 0;
+	if (!area_keyed(a->area))
+		return 0;
+	if (a->rank != b->rank)
+		return a->rank < b->rank ? -1 : 1;
+	return strcmp(a->key, b->key);
 }
 
 /* ---- which symbols are the subsystem's, which its dependents' ---- */
@@ -109,16 +144,168 @@ int is_user(const struct removal *r, size_t i)
 	return strset_has(&r->users, r->dependent_names.v[i]);
 }
 
+/* A Kconfig reference between symbols: from's entry names to in a depends, select, imply or default. */
+struct sym_edge {
+	char *from, *to;
+	enum ref_kind kind;
+};
+
+struct edge_walk {
+	const struct kconfig_db *db;
+	struct sym_edge *v;
+	size_t n, cap;
+};
+
+static void collect_edge(const struct kconfig_ref *ref, void *ctx)
+{
+	struct edge_walk *w = ctx;
+	const struct kconfig_def *d;
+	const char *name = ref->sym;
+	size_t len = ref->sym_len;
+
+	if (ref->kind != KIND_KCONFIG_DEPENDS && ref->kind != KIND_KCONFIG_SELECT &&
+	    ref->kind != KIND_KCONFIG_IMPLY && ref->kind != KIND_KCONFIG_DEFAULT)
+		return;
+	if (!(d = kconfig_def_at(w->db, ref->path, ref->off)))
+		return;
+	if (len > 7 && !strncmp(name, "CONFIG_", 7))
+		name += 7, len -= 7;
+	GROW(w->v, w->cap, w->n + 1);
+	w->v[w->n].from = xstrdup(d->name);
+	w->v[w->n].to = xstrndup(name, len);
+	w->v[w->n].kind = ref->kind;
+	w->n++;
+}
+
+/* The directory of the objects dependent sym builds, else of its Kconfig file (new string). */
+static char *family_dir(const struct splitter *sp, const char *sym)
+{
+	const struct footprint *fp = &sp->r->fp;
+	const struct kconfig_def *d;
+	size_t n;
+
+	for (size_t i = 0; i < fp->built_paths.n; i++) {
+		const char *p = fp->built_paths.v[i];
+		size_t pl = strlen(p);
+
+		if (strcmp(fp->built_by.v[i], sym))
+			continue;
+		return pl && p[pl - 1] == '/' ? xstrndup(p, pl - 1) : dir_name(p);
+	}
+	d = kconfig_defs(&sp->r->db, sym, &n);
+	return n ? dir_name(d[0].path) : xstrdup("");
+}
+
+static void add_to_family(struct splitter *sp, const char *sym, size_t key)
+{
+	GROW(sp->fam_key, sp->fam_key_cap, sp->fam_syms.n + 1);
+	sp->fam_key[sp->fam_syms.n] = key;
+	sv_push(&sp->fam_syms, sym);
+}
+
+/*
+ * Rank the families so that a family whose options name another's (depends
+ * on, select, imply, default) comes first: users before what they use.  A
+ * cycle makes the dependents one commit again.
+ */
+static void order_families(struct splitter *sp, const struct edge_walk *w)
+{
+	size_t nk = sp->keys.n, round;
+	int changed = 1;
+
+	for (round = 0; changed && round <= nk; round++) {
+		changed = 0;
+		for (size_t i = 0; i < w->n; i++) {
+			long f = family_index(sp, w->v[i].from), t = family_index(sp, w->v[i].to);
+			size_t kf, kt;
+
+			if (f < 0 || t < 0 || !is_dependent(sp, w->v[i].from) || !is_dependent(sp, w->v[i].to))
+				continue;
+			kf = sp->fam_key[f];
+			kt = sp->fam_key[t];
+			if (kf != kt && sp->key_rank[kt] < sp->key_rank[kf] + 1) {
+				sp->key_rank[kt] = sp->key_rank[kf] + 1;
+				changed = 1;
+			}
+		}
+	}
+	if (changed)
+		sp->one_family = 1;
+}
+
+/*
+ * The subsystem's own symbols and its dependents (the users, which go
+ * first, a commit per family).  A user whose objects (or Kconfig file)
+ * are in a directory of the subsystem's own Kconfig files is part of it
+ * (a platform's boards, a filesystem's debug option); a user that a
+ * symbol going with the subsystem selects or implies goes with it too,
+ * or the step between would select a symbol that is gone.
+ */
 static void split_symbols(struct splitter *sp)
 {
 	const struct removal *r = sp->r;
+	struct strset all = STRSET_INIT, stay = STRSET_INIT;
+	struct edge_walk w = { &r->db, NULL, 0, 0 };
+	struct strvec deps = STRVEC_INIT, homes = STRVEC_INIT;
+	int changed = 1;
 
+	for (size_t i = 0; i < r->fp.symbols.n; i++) {
+		const char *sym = r->fp.symbols.v[i];
+		size_t n;
+		const struct kconfig_def *d = kconfig_defs(&r->db, sym, &n);
+
+		strset_add(&all, sym);
+		if (n && !sv_contains(&r->dependent_names, sym))
+			sv_push_owned(&homes, dir_name(d[0].path));
+	}
+	/* A user in the subsystem's own directories (its boards, its options) is part of it. */
+	for (size_t i = 0; i < r->dependent_names.n; i++) {
+		char *dir;
+
+		if (!is_user(r, i))
+			continue;
+		dir = family_dir(sp, r->dependent_names.v[i]);
+		for (size_t k = 0; k < homes.n; k++)
+			if (!strcmp(dir, homes.v[k]) || (starts_with(dir, homes.v[k]) && dir[strlen(homes.v[k])] == '/'))
+				strset_add(&stay, r->dependent_names.v[i]);
+		free(dir);
+	}
+	kconfig_refs(&r->db, &all, NULL, collect_edge, &w);
+	while (changed) {
+		changed = 0;
+		for (size_t i = 0; i < w.n; i++) {
+			const struct sym_edge *e = &w.v[i];
+
+			if ((e->kind == KIND_KCONFIG_SELECT || e->kind == KIND_KCONFIG_IMPLY) &&
+			    strset_has(&r->users, e->to) && strset_has(&all, e->from) &&
+			    (!strset_has(&r->users, e->from) || strset_has(&stay, e->from)))
+				changed |= strset_add(&stay, e->to);
+		}
+	}
 	for (size_t i = 0; i < r->dependent_names.n; i++)
-		if (is_user(r, i))
+		if (is_user(r, i) && !strset_has(&stay, r->dependent_names.v[i]))
 			strset_add(&sp->dependents, r->dependent_names.v[i]);
 	for (size_t i = 0; i < r->fp.symbols.n; i++)
 		if (!strset_has(&sp->dependents, r->fp.symbols.v[i]))
 			strset_add(&sp->own, r->fp.symbols.v[i]);
+
+	strset_to_sorted(&sp->dependents, &deps);
+	for (size_t i = 0; i < deps.n; i++) {
+		char *dir = family_dir(sp, deps.v[i]);
+
+		add_to_family(sp, deps.v[i], intern_key(sp, dir));
+		free(dir);
+	}
+	if (sp->keys.n > 1)
+		order_families(sp, &w);
+
+	for (size_t i = 0; i < w.n; i++)
+		free(w.v[i].from), free(w.v[i].to);
+	free(w.v);
+	sv_clear(&deps);
+	sv_clear(&homes);
+	strset_clear(&all);
+	strset_clear(&stay);
 }
 
 /*
@@ -145,21 +332,25 @@ int is_dependent(const struct splitter *sp, const char *sym)
 
 /* ---- areas ---- */
 
-static enum series_area deletion_area(struct splitter *sp, const struct deletion *d)
+/* The area of deletion d; *sym is the dependent it belongs to, if any. */
+static enum series_area deletion_area(struct splitter *sp, const struct deletion *d, const char **sym)
 {
 	int a = area_of_path(d->path);
-	const char *sym;
 
+	*sym = NULL;
 	if (a >= 0)
 		return (enum series_area)a;
 	/* Headers stay with the subsystem, next to the #include lines that go. */
 	if (ends_with(d->path, ".h"))
 		return AREA_SUBSYSTEM;
-	sym = built_by(&sp->r->fp, d->path, d->is_dir);
-	return is_dependent(sp, sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
+	*sym = built_by(&sp->r->fp, d->path, d->is_dir);
+	return is_dependent(sp, *sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
-/* Symbols of the footprint defined only in files the dependents' commit deletes are dependents too. */
+/*
+ * Symbols of the footprint defined only in files the dependents' commits
+ * delete are dependents too, of the family of the commit that deletes them.
+ */
 static void widen_dependents(struct splitter *sp)
 {
 	const struct removal *r = sp->r;
@@ -167,6 +358,7 @@ static void widen_dependents(struct splitter *sp)
 	for (size_t i = 0; i < r->fp.symbols.n; i++) {
 		const char *sym = r->fp.symbols.v[i];
 		const struct kconfig_def *defs;
+		const char *key = NULL;
 		size_t n, inside = 0;
 
 		if (strset_has(&sp->dependents, sym))
@@ -181,11 +373,14 @@ static void widen_dependents(struct splitter *sp)
 				    !strncmp(defs[k].path, d->path, dl) &&
 				    (!defs[k].path[dl] || defs[k].path[dl] == '/')) {
 					inside++;
+					key = key ? key : sp->del_slot[j].key;
 					break;
 				}
 			}
-		if (n && inside == n)
+		if (n && inside == n) {
 			strset_add(&sp->dependents, sym);
+			add_to_family(sp, sym, intern_key(sp, key));
+		}
 	}
 	strset_clear(&sp->own);
 	for (size_t i = 0; i < r->fp.symbols.n; i++)
@@ -199,23 +394,29 @@ static void widen_dependents(struct splitter *sp)
  * defines one of its symbols, the dependents' if it defines only theirs,
  * else -1.
  */
-static int defined_in(const struct splitter *sp, const struct edit *e)
+static int defined_in(const struct splitter *sp, const struct edit *e, const char **sym)
 {
 	int dep = 0;
 
 	for (size_t i = 0; i < e->cause.defines.n; i++) {
-		if (strset_has(&sp->own, e->cause.defines.v[i]))
+		const char *d = e->cause.defines.v[i];
+
+		if (strset_has(&sp->own, d))
 			return AREA_SUBSYSTEM;
-		dep |= strset_has(&sp->dependents, e->cause.defines.v[i]);
+		if (!dep && strset_has(&sp->dependents, d)) {
+			dep = 1;
+			*sym = d;
+		}
 	}
 	return dep ? AREA_DEPENDENTS : -1;
 }
 
-static enum series_area edit_area(const struct splitter *sp, const struct edit *e)
+/* The area of edit e; *sym is the dependent it belongs to, if any. */
+static enum series_area edit_area(const struct splitter *sp, const struct edit *e, const char **sym)
 {
 	int a = area_of_path(e->path);
-	const char *sym = NULL;
 
+	*sym = NULL;
 	if (a >= 0)
 		return (enum series_area)a;
 	if (e->kind == KIND_MAINTAINERS)
@@ -223,15 +424,15 @@ static enum series_area edit_area(const struct splitter *sp, const struct edit *
 	if (kind_family(e->kind) == FAMILY_DOC)
 		return AREA_DOCS;
 	if (kind_family(e->kind) == FAMILY_KCONFIG) {
-		int defines = defined_in(sp, e);
+		int defines = defined_in(sp, e, sym);
 
 		if (defines >= 0)
 			return (enum series_area)defines;
-		sym = e->cause.symbol;
+		*sym = e->cause.symbol;
 	}
 	else if (e->kind == KIND_MAKEFILE)
-		sym = e->cause.symbol;
-	return is_dependent(sp, sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
+		*sym = e->cause.symbol;
+	return is_dependent(sp, *sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
 /* True if text[0..n) holds word as a whole path word (not inside a longer name). */
@@ -326,8 +527,7 @@ static struct series_commit *commit_for(struct series *s, const struct slot *slo
 	for (size_t i = 0; i < s->n; i++) {
 		struct series_commit *c = &s->commits[i];
 
-		if (c->area == slot->area &&
-		    ((slot->area != AREA_DEFCONFIG && slot->area != AREA_DTS) || !strcmp(c->arch, slot->arch)))
+		if (c->area == slot->area && (!area_keyed(slot->area) || !strcmp(c->key, slot->key)))
 			return c;
 	}
 	return NULL;
@@ -337,9 +537,9 @@ static int cmp_commit(const void *a, const void *b)
 {
 	const struct series_commit *x = a, *y = b;
 
-	if (x->area != y->area)
-		return x->area < y->area ? -1 : 1;
-	return x->area == AREA_DEFCONFIG || x->area == AREA_DTS ? strcmp(x->arch, y->arch) : 0;
+	struct slot sx = { x->area, x->key, x->rank }, sy = { y->area, y->key, y->rank };
+
+	return slot_cmp(&sx, &sy);
 }
 
 static void build_commits(struct splitter *sp, struct series *s)
@@ -357,7 +557,8 @@ static void build_commits(struct splitter *sp, struct series *s)
 			GROW(s->commits, s->cap, s->n + 1);
 			memset(&s->commits[s->n], 0, sizeof(s->commits[0]));
 			s->commits[s->n].area = slot->area;
-			s->commits[s->n].arch = slot->arch ? xstrdup(slot->arch) : NULL;
+			s->commits[s->n].key = slot->key ? xstrdup(slot->key) : NULL;
+			s->commits[s->n].rank = slot->rank;
 			s->n++;
 		}
 	}
@@ -405,7 +606,7 @@ const struct series_commit *note_commit(const struct series *s, const struct not
 		char *arch = a == AREA_DTS ? dts_arch(n->path) : config_arch(n->path);
 
 		for (size_t i = 0; i < s->n && !c; i++)
-			if ((int)s->commits[i].area == a && !strcmp(s->commits[i].arch, arch))
+			if ((int)s->commits[i].area == a && !strcmp(s->commits[i].key, arch))
 				c = &s->commits[i];
 		free(arch);
 	} else if (a >= 0) {
@@ -431,11 +632,19 @@ void series_split(struct series *s, const struct removal *r, const struct series
 	split_symbols(&sp);
 	sp.edit_slot = xcalloc(plan->nedits + 1, sizeof(struct slot));
 	sp.del_slot = xcalloc(plan->ndels + 1, sizeof(struct slot));
-	for (size_t i = 0; i < plan->ndels; i++)
-		sp.del_slot[i] = make_slot(&sp, deletion_area(&sp, &plan->dels[i]), plan->dels[i].path);
+	for (size_t i = 0; i < plan->ndels; i++) {
+		const char *sym;
+		enum series_area a = deletion_area(&sp, &plan->dels[i], &sym);
+
+		sp.del_slot[i] = make_slot(&sp, a, plan->dels[i].path, sym);
+	}
 	widen_dependents(&sp);
-	for (size_t i = 0; i < plan->nedits; i++)
-		sp.edit_slot[i] = make_slot(&sp, edit_area(&sp, &plan->edits[i]), plan->edits[i].path);
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const char *sym;
+		enum series_area a = edit_area(&sp, &plan->edits[i], &sym);
+
+		sp.edit_slot[i] = make_slot(&sp, a, plan->edits[i].path, sym);
+	}
 	keep_references_before_targets(&sp);
 	build_commits(&sp, s);
 
@@ -445,7 +654,10 @@ void series_split(struct series *s, const struct removal *r, const struct series
 	strset_clear(&sp.dependents);
 	free(sp.edit_slot);
 	free(sp.del_slot);
-	sv_clear(&sp.arches);
+	sv_clear(&sp.keys);
+	sv_clear(&sp.fam_syms);
+	free(sp.key_rank);
+	free(sp.fam_key);
 	s->title = sp.title;
 	free(sp.prefix);
 }
@@ -455,7 +667,7 @@ void series_release(struct series *s)
 	for (size_t i = 0; i < s->n; i++) {
 		struct series_commit *c = &s->commits[i];
 
-		free(c->arch), free(c->subject), free(c->body), free(c->edits), free(c->dels);
+		free(c->key), free(c->subject), free(c->body), free(c->edits), free(c->dels);
 		sv_clear(&c->paths);
 	}
 	free(s->commits);

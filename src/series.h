@@ -9,7 +9,9 @@
  *      for symbols that still exist, and each arch tree can take its own;
  *   2. dependents: the Kconfig entries that depended on the subsystem (and
  *      what only they build), so no later step keeps a `depends on` or
- *      `select` of a symbol that is gone;
+ *      `select` of a symbol that is gone; one commit per driver family (the
+ *      directory of the objects they build), users before what they use;
+ *      a dependent the subsystem itself selects goes with the subsystem;
  *   3. the subsystem: its files, Kconfig entry, Makefile lines, headers,
  *      the C changes in the files that used it, kernel/configs fragments;
  *   4. MAINTAINERS, whose patterns then match nothing;
@@ -42,7 +44,10 @@ enum series_area {
 
 struct series_commit {
 	enum series_area area;
-	char *arch;                  /* AREA_DEFCONFIG, AREA_DTS: "arm", else NULL */
+	char *key;                   /* AREA_DEFCONFIG, AREA_DTS: the architecture ("arm");
+					AREA_DEPENDENTS: the family's directory ("drivers/spi",
+					"" when they are one commit); else NULL */
+	size_t rank;                 /* AREA_DEPENDENTS: its place among the families */
 	char *subject;               /* "fs: remove the InterMezzo filesystem" */
 	char *body;                  /* wrapped at 72 columns, ends with '\n'; no Signed-off-by */
 	size_t *edits;               /* indexes into plan->edits, ascending */

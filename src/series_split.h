@@ -10,10 +10,11 @@
 
 #define WRAP 72
 
-/* A commit's place in the series: its area, and the architecture for defconfigs. */
+/* A commit's place in the series: its area, and its key (series_commit.key) and rank. */
 struct slot {
 	enum series_area area;
-	const char *arch;    /* points into an edit's or deletion's path copy (owned by keys) */
+	const char *key;     /* points into the splitter's keys */
+	size_t rank;
 };
 
 struct splitter {
@@ -24,7 +25,13 @@ struct splitter {
 	struct strset dependents;   /* symbols removed because they depended on it */
 	struct slot *edit_slot;
 	struct slot *del_slot;
-	struct strvec arches;       /* storage for slot.arch */
+	struct strvec keys;         /* storage for slot.key: architectures, family directories */
+	size_t *key_rank;           /* per key: a family's place among the families, else 0 */
+	size_t key_rank_cap;
+	struct strvec fam_syms;     /* the dependents, each with ... */
+	size_t *fam_key;            /* ... the index in keys of its family */
+	size_t fam_key_cap;
+	int one_family;             /* the families refer to each other in a cycle: one commit */
 	char *title;                /* "the ixgb driver" */
 	char *prefix;               /* "net: ethernet: intel" */
 };
@@ -34,6 +41,9 @@ char *dir_name(const char *path);
 char *config_arch(const char *path);
 int is_user(const struct removal *r, size_t i);
 int is_dependent(const struct splitter *sp, const char *sym);
+int area_keyed(enum series_area area);
+/* The family of dependent sym: the key of its commit ("" when the dependents are one commit). */
+const char *dependent_family(const struct splitter *sp, const char *sym);
 const struct series_commit *find_area(const struct series *s, enum series_area area);
 const struct series_commit *note_commit(const struct series *s, const struct note *n);
 

@@ -181,6 +181,11 @@ static char *path_prefix(const char *path)
 				out = xstrndup(pf, strcspn(pf, ":/"));
 			}
 		free(arch);
+	} else if (starts_with(dir, "sound/soc")) {
+		/* The sound trees' own prefixes: "ASoC: samsung", "ALSA: usb-audio". */
+		out = dir[9] == '/' ? xasprintf("ASoC: %s", dir + 10) : xstrdup("ASoC");
+	} else if (starts_with(dir, "sound/")) {
+		out = xasprintf("ALSA: %s", dir + 6);
 	} else {
 		out = xstrdup(dir);
 	}
@@ -341,7 +346,7 @@ static char *defconfig_subject(const struct splitter *sp, const struct series_co
 {
 	struct strvec syms = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
-	char *prefix = arch_prefix(sp, c->arch);
+	char *prefix = arch_prefix(sp, c->key);
 	int replaced;
 
 	defconfig_symbols(sp->plan, c, &syms, &replaced);
@@ -389,6 +394,32 @@ static char *commit_prefix(const struct splitter *sp, const struct series_commit
 	return common ? common : xstrdup(fallback);
 }
 
+/* The dependents commit c removes (its family's), sorted, appended to out. */
+static void commit_dependents(const struct splitter *sp, const struct series_commit *c,
+			      struct strvec *out)
+{
+	struct strvec all = STRVEC_INIT;
+
+	strset_to_sorted(&sp->dependents, &all);
+	for (size_t i = 0; i < all.n; i++)
+		if (!strcmp(dependent_family(sp, all.v[i]), c->key))
+			sv_push(out, all.v[i]);
+	sv_clear(&all);
+}
+
+/* A dependents commit's prefix: the history of its paths, else its family's directory. */
+static char *family_prefix(const struct splitter *sp, const struct series_commit *c)
+{
+	char *p = history_prefix(sp, &c->paths), *probe;
+
+	if (p || !c->key[0])
+		return p ? p : commit_prefix(sp, c, sp->prefix);
+	probe = xasprintf("%s/-", c->key);
+	p = path_prefix(probe);
+	free(probe);
+	return p ? p : commit_prefix(sp, c, sp->prefix);
+}
+
 static char *docs_prefix(const struct series_commit *c)
 {
 	const char *first = NULL;
@@ -423,15 +454,15 @@ static char *subject_of(const struct splitter *sp, const struct series_commit *c
 	case AREA_DEFCONFIG:
 		return defconfig_subject(sp, c);
 	case AREA_DTS:
-		prefix = dts_prefix(sp, c->arch);
+		prefix = dts_prefix(sp, c->key);
 		out = xasprintf("%s: remove the device trees of %s", prefix, sp->title);
 		free(prefix);
 		return out;
 	case AREA_DEPENDENTS: {
 		struct strvec syms = STRVEC_INIT;
 
-		strset_to_sorted(&sp->dependents, &syms);
-		prefix = commit_prefix(sp, c, sp->prefix);
+		commit_dependents(sp, c, &syms);
+		prefix = family_prefix(sp, c);
 		out = syms.n == 1 ? xasprintf("%s: remove %s, which depends on %s", prefix, syms.v[0],
 					      sp->title)
 				  : xasprintf("%s: remove the %zu options that depend on %s", prefix,
@@ -566,7 +597,7 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 		sb_addf(sb, ". %s %s %s the %s defconfig%s that name%s %s, so that no configuration "
 			    "names an option that no longer exists.\n",
 			replaced ? "Replace" : "Drop", syms.n == 1 ? "it" : "them", replaced ? "in" : "from",
-			c->arch, edited == 1 ? "" : "s", edited == 1 ? "s" : "", syms.n == 1 ? "it" : "them");
+			c->key, edited == 1 ? "" : "s", edited == 1 ? "s" : "", syms.n == 1 ? "it" : "them");
 	} else {
 		sb_adds(sb, ".\n");
 	}
@@ -589,7 +620,7 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 	}
 	sb_adds(sb, "\n");
 	for (size_t i = 0; i < c->paths.n; i++)
-		sb_addf(sb, "  %s\n", c->paths.v[i] + strlen("arch/") + strlen(c->arch) + strlen("/configs/"));
+		sb_addf(sb, "  %s\n", c->paths.v[i] + strlen("arch/") + strlen(c->key) + strlen("/configs/"));
 	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
 	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	sv_clear(&syms);
@@ -611,15 +642,18 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 		    "first, with what is built only for them, so that no step of the series keeps a "
 		    "`depends on` or `select` of a symbol that is gone.\n\n");
 	sb_adds(sb, "Removed, with the chain that ties each to it:\n");
-	for (size_t i = 0; i < r->dependents.n; i++)
-		if (is_user(r, i))
+	for (size_t i = 0; i < r->dependents.n; i++) {
+		const char *sym = r->dependent_names.v[i];
+
+		if (is_dependent(sp, sym) && !strcmp(dependent_family(sp, sym), c->key))
 			sb_addf(sb, "  %s\n", r->dependents.v[i]);
+	}
 	for (size_t i = 0; i < r->fp.symbols.n; i++) {
 		const char *sym = r->fp.symbols.v[i];
 		int listed = 0;
 
 		listed = sv_contains(&r->dependent_names, sym);
-		if (!listed && strset_has(&sp->dependents, sym))
+		if (!listed && strset_has(&sp->dependents, sym) && !strcmp(dependent_family(sp, sym), c->key))
 			sb_addf(sb, "  %s: defined only in files removed here\n", sym);
 	}
 	if (c->ndels) {
@@ -711,13 +745,13 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 	}
 	if (defc || dep || dts || mnt || doc)
 		sb_adds(sb, "\n\n");
-	/* Helpers only the subsystem used go with it, never before it. */
+	/* Helpers only it used, its own boards and options, and users it selects go with it. */
 	for (size_t i = 0, n = 0; i < r->dependents.n; i++)
-		if (!is_user(r, i))
-			sb_addf(sb, "%s  %s\n", n++ ? "" : "Also removed, as only it needed them:\n",
+		if (!is_dependent(sp, r->dependent_names.v[i]))
+			sb_addf(sb, "%s  %s\n", n++ ? "" : "Also removed with it, each with its tie to it:\n",
 				r->dependents.v[i]);
 	for (size_t i = 0; i < r->dependents.n; i++)
-		if (!is_user(r, i)) {
+		if (!is_dependent(sp, r->dependent_names.v[i])) {
 			sb_adds(sb, "\n");
 			break;
 		}
@@ -786,7 +820,7 @@ static void body_dts(struct strbuf *sb, const struct splitter *sp, const struct 
 
 	sb_addf(sb, "The boards of %s go %s. Remove their %s device trees first: nothing "
 		    "else builds or includes them, and their dtb- lines still name options "
-		    "that exist until then.\n", sp->title, sub ? where(s, c, sub) : "with it", c->arch);
+		    "that exist until then.\n", sp->title, sub ? where(s, c, sub) : "with it", c->key);
 	list_what_changed(sb, sp, s, c);
 }
 
