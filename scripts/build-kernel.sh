@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS]
-#                 [--arch ARCH] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
+#                 [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
 #
 # Builds an x86_64 bzImage (with --arch arm64 or arm and no --base: the
 # Image or zImage of scripts/boot/ARCH.config for QEMU's virt board) of the
@@ -26,6 +26,11 @@
 #                ...) with Debian's cross compiler (lib.sh's cross_prefix;
 #                scripts/deps.sh --cross ARCH installs it); with --base and
 #                --make, or alone for the boot kernel of arm64 and arm
+#   --board      with --arch arm or arm64 (the boot kernel): start from the
+#                architecture's own defconfig for QEMU's virt board
+#                (multi_v7_defconfig, defconfig) instead of tinyconfig; the
+#                boot fragment still applies on top.  A kernel its users
+#                run, not the smallest that boots: a longer build.
 #   --make TARGET  build TARGET (vmlinux, modules, ...; repeatable) instead
 #                of bzImage, with make -k so that every error shows; the
 #                last line on stdout is then the build directory
@@ -65,11 +70,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 die() { echo "$me: $*" >&2; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--arch ARCH] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
-jobs= name= want_ccache=1 want_mount=1 distcc_hosts= base=tinyconfig soft=0 targets=() arch=
+jobs= name= want_ccache=1 want_mount=1 distcc_hosts= base=tinyconfig soft=0 targets=() arch= board=0
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -83,6 +88,7 @@ while [ $# -gt 0 ]; do
 	--base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
 	--base=*) base=${1#*=}; shift ;;
 	--soft) soft=1; shift ;;
+	--board) board=1; shift ;;
 	--arch) [ $# -ge 2 ] || usage; arch=$2; shift 2 ;;
 	--arch=*) arch=${1#*=}; shift ;;
 	--make) [ $# -ge 2 ] || usage; targets+=("$2"); shift 2 ;;
@@ -121,6 +127,15 @@ if [ -n "$arch" ] && [ "$arch" != x86_64 ] && [ "$arch" != x86 ]; then
 		bad "--arch $arch wants both --base (a defconfig of $arch) and --make, or neither (the boot kernel)"
 	fi
 fi
+if [ $board = 1 ]; then
+	[ "$base" = tinyconfig ] && [ ${#targets[@]} = 0 ] ||
+		bad "--board builds the boot kernel: no --base, no --make"
+	case $arch in
+	arm) base=multi_v7_defconfig ;;
+	arm64) base=defconfig ;;
+	*) bad "--board: QEMU's virt board is for arm and arm64 only, not '${arch:-x86_64}'" ;;
+	esac
+fi
 tree=$(clean_source_tree "$1") || exit 2
 shift
 
@@ -129,9 +144,9 @@ shift
 out=$cache/build/$name
 case $out/ in "$tree"/*) die "build directory $out would be inside the source tree" ;; esac
 
-# The fragments, in order: the boot fragment first (tinyconfig only), then the arguments.
+# The fragments, in order: the boot fragment first (tinyconfig, --board), then the arguments.
 frags=()
-if [ "$base" = tinyconfig ]; then
+if [ "$base" = tinyconfig ] || [ $board = 1 ]; then
 	frags=("$here/boot/kernel.config")
 	[ -z "$cross" ] || frags=("$here/boot/$arch.config")
 	[ -f "${frags[0]}" ] || die "${frags[0]} is missing"

@@ -55,6 +55,7 @@ struct check {
 	const char *after, *before;
 	int only[NSTEPS];
 	int any_only, kvm, jobs;
+	int arch_board;                /* --arch-board: the other architectures boot their defconfigs */
 	const char *log_dir;
 	const char *sparse_config;
 	const char *connected_base;    /* --connected-base: the connected step's starting config */
@@ -75,13 +76,16 @@ static void check_usage(FILE *out)
 	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
 	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
 	      "                    [--configs ARCH:TARGET,...] [--connected-base TARGET]\n"
-	      "                    [--logs DIR] [--distcc HOSTS] TARGET...\n"
+	      "                    [--logs DIR] [--distcc HOSTS] [--arch-board] TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
 	      "  STEP: residue, links, kconfig, sparse, connected, cross, build, boot.\n"
 	      "  --connected-base TARGET  the connected step starts from make TARGET\n"
 	      "              (default defconfig; tinyconfig is the cheap one)\n"
 	      "  --distcc HOSTS  the kernel builds' compile jobs go through distcc to HOSTS\n"
-	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n", out);
+	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n"
+	      "  --arch-board  the other architectures' boot kernels are their defconfigs for\n"
+	      "              QEMU's virt board (multi_v7_defconfig, arm64 defconfig), not the\n"
+	      "              smallest that boot: what their users run, a much longer build\n", out);
 }
 
 /* The path of this excise binary, for the scripts (EXCISE=...): they ask it about Kbuild and Kconfig. */
@@ -966,7 +970,8 @@ static void step_build(struct check *c, const struct removal *r)
 	/*
 	 * Every other architecture the removal touches and QEMU has a board
 	 * for (scripts/boot/ARCH.config: arm64 and arm on `virt`): its boot
-	 * kernel of the tree after, tinyconfig and that fragment, as x86_64's.
+	 * kernel of the tree after, tinyconfig and that fragment, as x86_64's
+	 * (--arch-board: the arch's defconfig for virt and that fragment).
 	 */
 	touched_paths(r, &touched);
 	cross_arches(&touched, &arches);
@@ -990,9 +995,12 @@ static void step_build(struct check *c, const struct removal *r)
 		free(log);
 		if (arc == 0) {
 			sv_clear(&argv);
-			build_command(c, &argv, "build-kernel.sh", xasprintf("check-%s-%s", r->fp.name, arch));
+			build_command(c, &argv, "build-kernel.sh", xasprintf("check-%s-%s%s", r->fp.name, arch,
+									      c->arch_board ? "-board" : ""));
 			sv_push(&argv, "--arch");
 			sv_push(&argv, arch);
+			if (c->arch_board)
+				sv_push(&argv, "--board");
 			sv_push(&argv, c->after);
 			log = xasprintf("build-%s", arch);
 			arc = run_script_log(c, log, argv.v, atail, sizeof(atail));
@@ -1184,6 +1192,7 @@ int cmd_check(int argc, char **argv)
 		OPT_JOBS(&c.jobs),
 		OPT_STRING(0, "distcc", &c.distcc, "HOSTS", "the kernel builds compile through distcc"),
 		OPT_FLAG(0, "kvm", &c.kvm, "boot under KVM"),
+		OPT_FLAG(0, "arch-board", &c.arch_board, "boot the other architectures' defconfigs"),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
