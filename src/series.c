@@ -238,8 +238,8 @@ static void order_families(struct splitter *sp, const struct edge_walk *w)
  * first, a commit per family).  A user whose objects (or Kconfig file)
  * are in a directory of the subsystem's own Kconfig files is part of it
  * (a platform's boards, a filesystem's debug option); a user that a
- * symbol going with the subsystem selects or implies goes with it too,
- * or the step between would select a symbol that is gone.
+ * symbol going with the subsystem names (selects, implies, depends on)
+ * goes with it too, or the step between would name a symbol that is gone.
  */
 static void split_symbols(struct splitter *sp)
 {
@@ -276,8 +276,7 @@ static void split_symbols(struct splitter *sp)
 		for (size_t i = 0; i < w.n; i++) {
 			const struct sym_edge *e = &w.v[i];
 
-			if ((e->kind == KIND_KCONFIG_SELECT || e->kind == KIND_KCONFIG_IMPLY) &&
-			    strset_has(&r->users, e->to) && strset_has(&all, e->from) &&
+			if (strset_has(&r->users, e->to) && strset_has(&all, e->from) &&
 			    (!strset_has(&r->users, e->from) || strset_has(&stay, e->from)))
 				changed |= strset_add(&stay, e->to);
 		}
