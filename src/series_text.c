@@ -463,10 +463,21 @@ static char *subject_of(const struct splitter *sp, const struct series_commit *c
 
 		commit_dependents(sp, c, &syms);
 		prefix = family_prefix(sp, c);
+		/* The longest form that fits in a subject line (72 columns), the body says the rest. */
 		out = syms.n == 1 ? xasprintf("%s: remove %s, which depends on %s", prefix, syms.v[0],
 					      sp->title)
 				  : xasprintf("%s: remove the %zu options that depend on %s", prefix,
 					      syms.n, sp->title);
+		if (strlen(out) > WRAP) {
+			free(out);
+			out = syms.n == 1 ? xasprintf("%s: remove %s", prefix, syms.v[0])
+					  : xasprintf("%s: remove %zu options of %s", prefix, syms.n, sp->title);
+		}
+		if (strlen(out) > WRAP) {
+			free(out);
+			out = xasprintf("%s: remove %zu dependent option%s", prefix, syms.n,
+					syms.n == 1 ? "" : "s");
+		}
 		free(prefix);
 		sv_clear(&syms);
 		return out;

@@ -8,7 +8,8 @@
 #      --commit --series DIR TARGET... there, with a fixed identity and
 #      fixed dates; the work tree must be clean afterwards.
 #   2. The subjects (git log, oldest first) must equal SUBJECTS (golden),
-#      every message line must fit in 72 columns and end the message with
+#      every message line must fit in 72 columns (but a one-word line: a
+#      path no wrapping can break) and end the message with
 #      the Signed-off-by of git's identity.
 #   3. Every patch passes scripts/checkpatch.pl with no error; the only
 #      warning accepted is FILE_PATH_CHANGES ("added, moved or deleted
@@ -24,6 +25,9 @@
 #   7. scripts/get_maintainer.pl --self-test=patterns,sections on the
 #      MAINTAINERS sections the series touched (tests/lib/maintainers-
 #      touched.py), in B at the base and in A at the end: nothing new.
+#   8. Every step resolves (on A): no Kconfig `source` of a missing file and
+#      no depends on/select/imply of a symbol defined at the base but not
+#      at that step.
 # Exit 0 pass, 77 skip, 1 fail.  "result:" lines carry the figures.
 
 series_e2e() {
@@ -84,7 +88,9 @@ series_e2e() {
 		fail "subjects differ from $(basename "$subjects")"
 	fi
 	local long
-	long=$(git -C "$a" log --format=%B "$base..HEAD" | awk 'length > 72' | head -3)
+	# A line that is one word (a path in a list: no wrapping can break it,
+	# and checkpatch exempts "path:" lines from its length check) may be longer.
+	long=$(git -C "$a" log --format=%B "$base..HEAD" | awk 'length > 72 && $0 !~ /^ *[^ ]+$/' | head -3)
 	if [ -z "$long" ]; then ok "every message line fits in 72 columns"; else fail "lines over 72 columns: $long"; fi
 	local signed
 	signed=$(git -C "$a" log --format=%B "$base..HEAD" | grep -c '^Signed-off-by: Excise Test <test@example.org>$')
@@ -95,6 +101,37 @@ series_e2e() {
 	fi
 	echo "series:"
 	git -C "$a" log --reverse --format='  %s' "$base..HEAD"
+
+	# 8 (early, on A): every step resolves: Kconfig sources, and the names its depends on/select/imply use
+	series_refs() {
+		git -C "$a" grep -h -E '^[[:space:]]*(depends on|select|imply)[[:space:]]' "$1" -- '*Kconfig*' |
+			sed -E 's/^[[:space:]]*(depends on|select|imply)//; s/#.*//' | grep -oE '\b[A-Z][A-Z0-9_]+\b' | sort -u
+	}
+	series_defs() {
+		git -C "$a" grep -h -E '^[[:space:]]*(menu)?config[[:space:]]+[A-Z0-9_]+' "$1" -- '*Kconfig*' |
+			awk '{print $2}' | sort -u
+	}
+	series_missing_sources() {
+		comm -23 <(git -C "$a" grep -h -E '^[[:space:]]*source[[:space:]]+"' "$1" -- '*Kconfig*' |
+				sed 's/.*"\(.*\)".*/\1/' | grep -v '\$' | sort -u) \
+			<(git -C "$a" ls-tree -r --name-only "$1" | sort)
+	}
+	comm -23 <(series_refs "$base") <(series_defs "$base") >"$work/undef.base"
+	series_missing_sources "$base" >"$work/src.base"
+	local c bad=0 what
+	for c in $(git -C "$a" rev-list --reverse "$base..HEAD"); do
+		what=$(comm -23 <(series_refs "$c") <(series_defs "$c") | comm -23 - "$work/undef.base" | tr '\n' ' ')
+		what+=$(series_missing_sources "$c" | comm -23 - "$work/src.base" | sed 's/^/source /' | tr '\n' ' ')
+		if [ -n "$what" ]; then
+			echo "  $(git -C "$a" log -1 --format=%s "$c"): $what"
+			bad=$((bad + 1))
+		fi
+	done
+	if [ $bad = 0 ]; then
+		ok "every step resolves: Kconfig sources exist, no depends on/select of a symbol gone"
+	else
+		fail "$bad step(s) name a Kconfig file or symbol that is gone at that step"
+	fi
 
 	# 3. checkpatch
 	local p errors=0 warnings=0 other=""
@@ -119,8 +156,8 @@ series_e2e() {
 
 	# 4. cover letter
 	local cover=$dir/0000-cover-letter.patch
-	if grep -q "^Subject: \[PATCH 0/$n\] $(head -1 "$subjects" | sed 's/[][\.*^$/]/\\&/g')" "$cover" ||
-	   grep -q "^Subject: \[PATCH 0/$n\] " "$cover"; then
+	# (format-patch pads the number: [PATCH 00/15])
+	if grep -q "^Subject: \[PATCH 0*0/$n\] " "$cover"; then
 		ok "cover letter subject: $(grep '^Subject:' "$cover" | head -1)"
 	else
 		fail "cover letter has no subject"
