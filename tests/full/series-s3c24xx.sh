@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# tests/e2e/series-s3c24xx.sh - the platform upstream removed in 6.3, as a
+# tests/full/series-s3c24xx.sh - the platform upstream removed in 6.3, as a
 # series: `excise remove --commit --series ARCH_S3C24XX MACH_...` (the
 # S3C64XX boards upstream's series also dropped) on a git tree of pristine
 # 6.1 splits as upstream split it: defconfigs, device trees, one patch per
@@ -7,6 +7,8 @@
 # and the drivers it selects, MAINTAINERS; every step resolves (no Kconfig
 # `source` of a missing file, no depends on/select of a symbol gone), and
 # checkpatch, `git am` and the in-place removal agree (tests/lib/series.sh).
+# About 3.5 minutes (62 s of it excise, most of that get_maintainer.pl), so
+# make test-full; make test has the small case, tests/e2e/series-slob.sh.
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/series.sh"
