@@ -21,7 +21,7 @@ Scores per case:
                only in .c files excise deleted and still named in a kept .c
                file outside tools/, scripts/, Documentation/, with no other
                definition (a .c file, a static or inline function or a macro
-               in a header) -- a textual approximation: every #if branch counts
+               in a header, `static inline` on a line of its own too) -- a textual approximation: every #if branch counts
                except `#if 0` and `#ifdef X` of a macro nothing defines
                (`#ifdef NOT_YET`); comments, an argument a macro of the
                same file ignores (DRM_LEGACY_IOCTL_DEF), a name the file
@@ -362,6 +362,7 @@ def residue(copy, deleted_c, pat):
     uses = collections.defaultdict(list)
     defined_elsewhere = set()
     local = set()   # (file, name): the file defines its own (static) name
+    header_lines = {}
     for l in r.stdout.splitlines():
         p, _, rest = l.partition(":")
         ln, _, text = rest.partition(":")
@@ -373,6 +374,14 @@ def residue(copy, deleted_c, pat):
                 # (`static void ufshpb_init(struct ufs_hba *hba) {}` too)
                 if re.search(r"(^\s*#\s*define\s+%s\b)|(\b(inline|static)\b.*\b%s\s*\()" % (n, n), text):
                     defined_elsewhere.add(n)
+                elif re.search(r"\b%s\s*\(" % n, text) and not s.endswith(";"):
+                    # `static inline` alone on the line before (wl12xx.h's stubs)
+                    if p not in header_lines:
+                        header_lines[p] = trees.read_lines(os.path.join(copy, p)) or []
+                    hl = header_lines[p]
+                    if 2 <= int(ln) <= len(hl) and re.match(r"\s*(static\s+inline|static|inline)(\s+__\w+)*\s*$",
+                                                          hl[int(ln) - 2]):
+                        defined_elsewhere.add(n)
                 continue
             if re.match(r"\s*static\b.*\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
                 local.add((p, n))
