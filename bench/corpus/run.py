@@ -23,7 +23,7 @@ Scores per case:
                definition (a .c file, a static or inline function or a macro
                in a header, `static inline` on a line of its own too) -- a textual approximation: every #if branch counts
                except `#if 0` and `#ifdef X` of a macro nothing defines
-               (`#ifdef NOT_YET`); comments, an argument a macro of the
+               (`#ifdef NOT_YET`); comments, extern declarations, an argument a macro of the
                same file ignores (DRM_LEGACY_IOCTL_DEF), a name the file
                declares weak and libgcc's __<op><mode> helpers do not; whether the Makefile still
                builds the file does not.  Rows excise's own report
@@ -386,6 +386,8 @@ def residue(copy, deleted_c, pat):
             if re.match(r"\s*static\b.*\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
                 local.add((p, n))
                 continue
+            if re.match(r"\s*extern\b", text) and s.endswith(";"):
+                continue   # a declaration (irq-mmp.c's extern of mmp2_clear_pmic_int) is no use
             if re.match(r"\s+(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*;" % re.escape(n), text):
                 continue   # a declaration of a member or local of the same name
             if re.match(r"\s+(static\s+)?(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*=" % re.escape(n), text):
