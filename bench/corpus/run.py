@@ -28,7 +28,8 @@ Scores per case:
                declares weak and libgcc's __<op><mode> helpers do not; whether the Makefile still
                builds the file does not.  Rows excise's own report
                lists as link residue are "kept-reported" (without --force
-               excise refuses to write such a removal)
+               excise refuses to write such a removal), those it lists for
+               review by hand (a call whose value is used) "kept-reviewed"
   kconfig      with --kconfig: new warnings of x86_64 allnoconfig, defconfig
                and allmodconfig (run only when the removal touched a file that x86_64's
                Kconfig reads, or its defconfig; otherwise its input is
@@ -657,6 +658,13 @@ def main():
             report, re.M)}
         res_told = len({n for n, _, _, _ in res} -
                        {n for n, p, _, _ in res if (p, n) not in linked})
+        # uses the semantic patches met and left for review by hand ("review:
+        # PATH:LINE (c-call): NAME is defined only by the removed code ...")
+        reviewed = {(m[0], m[1]) for m in re.findall(
+            r"^\s+review: ([^:\s]+):\d+ \([^)]*\): (\w+) is defined only by the removed code",
+            report, re.M)}
+        res_review = len({n for n, _, _, _ in res} -
+                         {n for n, p, _, _ in res if (p, n) not in linked | reviewed}) - res_told
         row = (name, len(syms), len(c["sites"]), gone, rec, len(over_paths), len(over_syms),
                len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok")
         with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as f:
@@ -673,7 +681,8 @@ def main():
                 f.write("over-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
             for n, p, ln, s in res:
                 f.write("residue\t%s\t%d\t%s\t-\t%s\t%s\n" % (
-                    esc(p), ln, esc(n), "kept-reported" if (p, n) in linked else "kept", esc(s)))
+                    esc(p), ln, esc(n), "kept-reported" if (p, n) in linked else
+                    "kept-reviewed" if (p, n) in reviewed else "kept", esc(s)))
             for cfg, k, n in kc_new:
                 f.write("kconfig\t%s\t0\tx86_64\t-\tnew x%d\t%s\n" % (cfg, n, esc(k)))
             if rc != 0:
@@ -681,7 +690,7 @@ def main():
         print("%-44s %3d %5d %7.1f%% %3d %3d %4d %4d %3d %-9s %6.1f %s" % (
             name[:44], len(syms), gone, rec, len(over_paths), len(over_syms), len(over_lines),
             len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok"), flush=True)
-        return row, gone, hit, told, res_told, bool(fail), bool(gone and rec < a.min_case_recall)
+        return row, gone, hit, told, res_told, res_review, bool(fail), bool(gone and rec < a.min_case_recall)
 
     # --jobs N: N work copies, one case at a time on each.
     copies = queue.Queue()
@@ -708,13 +717,14 @@ def main():
         return 2
     skipped = [c["name"] for c, r in zip(cases, results) if r is None]
     results = [r for r in results if r is not None]
-    tot_told = tot_res_told = 0
-    for row, gone, hit, told, res_told, f, low in results:
+    tot_told = tot_res_told = tot_res_review = 0
+    for row, gone, hit, told, res_told, res_review, f, low in results:
         rows.append(row)
         tot_gone += gone
         tot_hit += hit
         tot_told += told
         tot_res_told += res_told
+        tot_res_review += res_review
         failed += f
         if low:
             worst.append(row[0])
@@ -734,7 +744,8 @@ def main():
     print("missed sites: %d of %d, of which excise's report lists %d for review or as link residue"
           % (tot_gone - tot_hit, tot_gone, tot_told))
     print("residue: %d names, %d of them in excise's report as link residue (without --force "
-          "excise refuses to write such a removal)" % (rl, tot_res_told))
+          "excise refuses to write such a removal), %d more listed there for review by hand"
+          % (rl, tot_res_told, tot_res_review))
     if skipped:
         print("not run (--budget %d s reached): %d cases: %s" % (a.budget, len(skipped), " ".join(skipped)))
     print(last)
