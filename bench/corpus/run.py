@@ -167,7 +167,7 @@ def configure(tree, tag):
         return dict(ex.map(one, CONFIGS))
 
 
-DEF_FN = re.compile(r"^(?!static\b|extern\b|typedef\b|#|struct\s+\w+\s*\{|enum\b|union\b)"
+DEF_FN = re.compile(r"^(?!static\b|extern\b|typedef\b|#|(?:struct|union)\s+\w+\s*\{|enum\b)"
                     r"[A-Za-z_][\w\s\*,]*?\b([A-Za-z_]\w*)\s*\(")
 DEF_VAR = re.compile(r"^(?!static\b|extern\b|typedef\b|#|return\b)(?:const\s+)?(?:struct\s+|unsigned\s+|enum\s+)?"
                      r"[A-Za-z_]\w*[\s\*]+([A-Za-z_]\w*)\s*(?:\[[^\]]*\])?(?:\s+__\w+)*\s*(?:=|;)")
