@@ -8,13 +8,10 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/series.sh"
-subjects=$(mktemp)
-trap 'rm -f "$subjects"' EXIT
-cat >"$subjects" <<'END'
+series_case slob SLOB <<'END'
 ARM: configs: drop CONFIG_SLOB
 openrisc: configs: drop CONFIG_SLOB
 riscv: configs: drop CONFIG_SLOB
 sh: configs: drop CONFIG_SLOB
 mm: remove the SLOB allocator
 END
-series_e2e slob "$subjects" SLOB

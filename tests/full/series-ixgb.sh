@@ -7,13 +7,10 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/series.sh"
-subjects=$(mktemp)
-trap 'rm -f "$subjects"' EXIT
-cat >"$subjects" <<'END'
+series_case ixgb drivers/net/ethernet/intel/ixgb <<'END'
 LoongArch: configs: drop CONFIG_IXGB
 MIPS: configs: drop CONFIG_IXGB
 powerpc/configs: drop CONFIG_IXGB
 net: ethernet: intel: remove the ixgb driver
 docs: remove the documentation of the ixgb driver
 END
-series_e2e ixgb "$subjects" drivers/net/ethernet/intel/ixgb

@@ -12,9 +12,8 @@
 set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/series.sh"
-subjects=$(mktemp)
-trap 'rm -f "$subjects"' EXIT
-cat >"$subjects" <<'END'
+series_case s3c24xx --force ARCH_S3C24XX MACH_ANW6410 MACH_HMT MACH_MINI6410 MACH_NCP \
+	MACH_REAL6410 MACH_SMARTQ5 MACH_SMARTQ7 MACH_SMDK6400 MACH_SMDK6410 <<'END'
 ARM: configs: drop the options of ARCH_S3C24XX support
 ARM: dts: remove the device trees of ARCH_S3C24XX support
 ARM: remove the 3 options that depend on ARCH_S3C24XX support
@@ -31,5 +30,3 @@ dma: remove S3C24XX_DMAC, which depends on ARCH_S3C24XX support
 ARM: remove ARCH_S3C24XX support
 MAINTAINERS: remove the ARCH_S3C24XX support entry
 END
-series_e2e s3c24xx "$subjects" --force ARCH_S3C24XX MACH_ANW6410 MACH_HMT MACH_MINI6410 MACH_NCP \
-	MACH_REAL6410 MACH_SMARTQ5 MACH_SMARTQ7 MACH_SMDK6400 MACH_SMDK6410

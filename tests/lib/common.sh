@@ -12,6 +12,13 @@ pristine() {
 	"$top/scripts/tree.sh" "${1:-6.1}" 2>/dev/null || skip "no pristine ${1:-6.1} tree (scripts/tree.sh)"
 }
 
+# Skip unless the cross compiler of ARCH (COMPILER, e.g. arm-linux-gnueabi-gcc)
+# is installed or scripts/deps.sh --cross ARCH installs it.
+need_cross() {
+	command -v "$2" >/dev/null || "$top/scripts/deps.sh" --cross "$1" >/dev/null 2>&1 ||
+		skip "no $1 cross compiler (scripts/deps.sh --cross $1)"
+}
+
 # A fresh hard-linked work copy at $cache/work/test-NAME; prints its path.
 workcopy() {
 	local dest=$cache/work/test-$1

@@ -3,6 +3,7 @@
 # --series` on git work trees of the pristine 6.1 tree; sourced by
 # tests/e2e/series-*.sh, which call series_e2e.
 #
+# series_case NAME TARGET... <<END: series_e2e with the subjects on stdin.
 # series_e2e NAME SUBJECTS TARGET...
 #   1. A: a git tree of pristine 6.1 (scripts/gittree.sh); excise remove
 #      --commit --series DIR TARGET... there, with a fixed identity and
@@ -29,6 +30,16 @@
 #      no depends on/select/imply of a symbol defined at the base but not
 #      at that step.
 # Exit 0 pass, 77 skip, 1 fail.  "result:" lines carry the figures.
+
+series_case() {
+	local subjects rc
+	subjects=$(mktemp)
+	cat >"$subjects"
+	series_e2e "$1" "$subjects" "${@:2}"
+	rc=$?
+	rm -f "$subjects"
+	return $rc
+}
 
 series_e2e() {
 	local name=$1 subjects=$2
