@@ -10,9 +10,7 @@
 set -uo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 pristine=$(pristine)
-command -v arm-linux-gnueabi-gcc >/dev/null ||
-	"$top/scripts/deps.sh" --cross arm >/dev/null 2>&1 ||
-	skip "no arm cross compiler (scripts/deps.sh --cross arm)"
+need_cross arm arm-linux-gnueabi-gcc
 logs=$(mktemp -d)
 a=
 trap 'rm -rf "$logs" ${a:+"$a"}' EXIT
