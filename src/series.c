@@ -74,29 +74,26 @@ int area_keyed(enum series_area area)
 /* The index of key in sp->keys, added if new. */
 static size_t intern_key(struct splitter *sp, const char *key)
 {
-	for (size_t i = 0; i < sp->keys.n; i++)
-		if (!strcmp(sp->keys.v[i], key))
-			return i;
-	sv_push(&sp->keys, key);
-	GROW(sp->key_rank, sp->key_rank_cap, sp->keys.n);
-	sp->key_rank[sp->keys.n - 1] = 0;
-	return sp->keys.n - 1;
+	size_t n = sp->keys.keys.n, k = strmap_intern(&sp->keys, key);
+
+	if (sp->keys.keys.n > n) {
+		GROW(sp->key_rank, sp->key_rank_cap, sp->keys.keys.n);
+		sp->key_rank[k] = 0;
+	}
+	return k;
 }
 
-/* The index in sp->fam_syms of dependent sym, or -1. */
-static long family_index(const struct splitter *sp, const char *sym)
+/* The index in sp->fam_syms of dependent sym, or STRMAP_NONE. */
+static size_t family_index(const struct splitter *sp, const char *sym)
 {
-	for (size_t i = 0; sym && i < sp->fam_syms.n; i++)
-		if (!strcmp(sp->fam_syms.v[i], sym))
-			return (long)i;
-	return -1;
+	return sym ? strmap_find(&sp->fam_syms, sym) : STRMAP_NONE;
 }
 
 const char *dependent_family(const struct splitter *sp, const char *sym)
 {
-	long i = family_index(sp, sym);
+	size_t i = family_index(sp, sym);
 
-	return i < 0 || sp->one_family ? "" : sp->keys.v[sp->fam_key[i]];
+	return i == STRMAP_NONE || sp->one_family ? "" : sp->keys.keys.v[sp->fam_key[i]];
 }
 
 /* The slot of an edit or deletion of path in area; sym is the dependent it belongs to. */
@@ -108,13 +105,13 @@ static struct slot make_slot(struct splitter *sp, enum series_area area, const c
 
 	if (area == AREA_DEPENDENTS) {
 		k = intern_key(sp, dependent_family(sp, sym));
-		s.key = sp->keys.v[k];
+		s.key = sp->keys.keys.v[k];
 		s.rank = sp->one_family ? 0 : sp->key_rank[k];
 	} else if (area == AREA_DEFCONFIG || area == AREA_DTS) {
 		char *arch = area == AREA_DTS ? dts_arch(path) : config_arch(path);
 
 		k = intern_key(sp, arch ? arch : "generic");
-		s.key = sp->keys.v[k];
+		s.key = sp->keys.keys.v[k];
 		free(arch);
 	}
 	return s;
@@ -198,9 +195,10 @@ static char *family_dir(const struct splitter *sp, const char *sym)
 
 static void add_to_family(struct splitter *sp, const char *sym, size_t key)
 {
-	GROW(sp->fam_key, sp->fam_key_cap, sp->fam_syms.n + 1);
-	sp->fam_key[sp->fam_syms.n] = key;
-	sv_push(&sp->fam_syms, sym);
+	size_t i = strmap_intern(&sp->fam_syms, sym);
+
+	GROW(sp->fam_key, sp->fam_key_cap, sp->fam_syms.keys.n);
+	sp->fam_key[i] = key;
 }
 
 /*
@@ -210,16 +208,16 @@ static void add_to_family(struct splitter *sp, const char *sym, size_t key)
  */
 static void order_families(struct splitter *sp, const struct edge_walk *w)
 {
-	size_t nk = sp->keys.n, round;
+	size_t nk = sp->keys.keys.n, round;
 	int changed = 1;
 
 	for (round = 0; changed && round <= nk; round++) {
 		changed = 0;
 		for (size_t i = 0; i < w->n; i++) {
-			long f = family_index(sp, w->v[i].from), t = family_index(sp, w->v[i].to);
+			size_t f = family_index(sp, w->v[i].from), t = family_index(sp, w->v[i].to);
 			size_t kf, kt;
 
-			if (f < 0 || t < 0 || !is_dependent(sp, w->v[i].from) || !is_dependent(sp, w->v[i].to))
+			if (f == STRMAP_NONE || t == STRMAP_NONE || !is_dependent(sp, w->v[i].from) || !is_dependent(sp, w->v[i].to))
 				continue;
 			kf = sp->fam_key[f];
 			kt = sp->fam_key[t];
@@ -295,7 +293,7 @@ static void split_symbols(struct splitter *sp)
 		add_to_family(sp, deps.v[i], intern_key(sp, dir));
 		free(dir);
 	}
-	if (sp->keys.n > 1)
+	if (sp->keys.keys.n > 1)
 		order_families(sp, &w);
 
 	for (size_t i = 0; i < w.n; i++)
@@ -653,8 +651,8 @@ void series_split(struct series *s, const struct removal *r, const struct series
 	strset_clear(&sp.dependents);
 	free(sp.edit_slot);
 	free(sp.del_slot);
-	sv_clear(&sp.keys);
-	sv_clear(&sp.fam_syms);
+	strmap_clear(&sp.keys);
+	strmap_clear(&sp.fam_syms);
 	free(sp.key_rank);
 	free(sp.fam_key);
 	s->title = sp.title;

@@ -25,10 +25,10 @@ struct splitter {
 	struct strset dependents;   /* symbols removed because they depended on it */
 	struct slot *edit_slot;
 	struct slot *del_slot;
-	struct strvec keys;         /* storage for slot.key: architectures, family directories */
+	struct strmap keys;         /* storage for slot.key: architectures, family directories */
 	size_t *key_rank;           /* per key: a family's place among the families, else 0 */
 	size_t key_rank_cap;
-	struct strvec fam_syms;     /* the dependents, each with ... */
+	struct strmap fam_syms;     /* the dependents, each with ... */
 	size_t *fam_key;            /* ... the index in keys of its family */
 	size_t fam_key_cap;
 	int one_family;             /* the families refer to each other in a cycle: one commit */

@@ -464,6 +464,52 @@ void strset_clear(struct strset *set)
 	set->cap = set->n = 0;
 }
 
+static size_t strmap_slot(const struct strmap *map, const char *s)
+{
+	size_t mask = map->cap - 1, i = hash_str(s) & mask;
+
+	while (map->slot[i] && strcmp(map->keys.v[map->slot[i] - 1], s))
+		i = (i + 1) & mask;
+	return i;
+}
+
+size_t strmap_find(const struct strmap *map, const char *s)
+{
+	size_t i;
+
+	if (!map->cap)
+		return STRMAP_NONE;
+	i = strmap_slot(map, s);
+	return map->slot[i] ? map->slot[i] - 1 : STRMAP_NONE;
+}
+
+size_t strmap_intern(struct strmap *map, const char *s)
+{
+	size_t i;
+
+	if ((map->keys.n + 1) * 2 > map->cap) {
+		free(map->slot);
+		map->cap = map->cap ? map->cap * 2 : 64;
+		map->slot = xcalloc(map->cap, sizeof(*map->slot));
+		for (size_t k = 0; k < map->keys.n; k++)
+			map->slot[strmap_slot(map, map->keys.v[k])] = k + 1;
+	}
+	i = strmap_slot(map, s);
+	if (!map->slot[i]) {
+		sv_push(&map->keys, s);
+		map->slot[i] = map->keys.n;
+	}
+	return map->slot[i] - 1;
+}
+
+void strmap_clear(struct strmap *map)
+{
+	sv_clear(&map->keys);
+	free(map->slot);
+	map->slot = NULL;
+	map->cap = 0;
+}
+
 void strset_to_sorted(const struct strset *set, struct strvec *out)
 {
 	for (size_t i = 0; i < set->cap; i++)

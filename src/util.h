@@ -152,4 +152,23 @@ void strset_clear(struct strset *set);
 /* The members, sorted, as a new strvec (copies). */
 void strset_to_sorted(const struct strset *set, struct strvec *out);
 
+/*
+ * Interned strings: each distinct string gets the next index (0, 1, ...),
+ * kept in keys in the order they came; a hashed table finds the index.
+ * Arrays indexed alike carry what belongs to each string.
+ */
+struct strmap {
+	struct strvec keys;
+	size_t *slot;  /* index + 1 of the key in each slot, 0 for none */
+	size_t cap;    /* power of two, or 0 */
+};
+#define STRMAP_INIT { STRVEC_INIT, NULL, 0 }
+#define STRMAP_NONE ((size_t)-1)
+
+/* The index of s, added if new. */
+size_t strmap_intern(struct strmap *map, const char *s);
+/* The index of s, or STRMAP_NONE. */
+size_t strmap_find(const struct strmap *map, const char *s);
+void strmap_clear(struct strmap *map);
+
 #endif
