@@ -158,6 +158,70 @@ int doc_is_bare_list_item(const char *buf, size_t len, size_t off, size_t ms, si
 	return p == e;
 }
 
+/* A border line of a reST simple table: '=' runs separated by spaces. */
+static int is_table_border(const char *buf, size_t s, size_t e)
+{
+	size_t eq = 0;
+
+	while (e > s && (buf[e - 1] == '\n' || buf[e - 1] == '\r'))
+		e--;
+	for (size_t i = s; i < e; i++) {
+		if (buf[i] == '=')
+			eq++;
+		else if (buf[i] != ' ')
+			return 0;
+	}
+	return eq >= 2 && buf[s] == '=';
+}
+
+/* A row of a simple table: text at the margin (a continuation line is indented). */
+static int is_table_row(const char *buf, size_t s, size_t e)
+{
+	return s < e && buf[s] != ' ' && buf[s] != '\t' && buf[s] != '\n' && !is_table_border(buf, s, e);
+}
+
+/* Walk from the line at s over rows, up (dir < 0) or down; true if a border ends the walk. */
+static int rows_to_border(const char *buf, size_t len, size_t s, int dir)
+{
+	for (;;) {
+		size_t e;
+
+		if (dir < 0) {
+			if (s == 0)
+				return 0;
+			s = line_start(buf, s - 1);
+		} else {
+			s = line_end(buf, len, s);
+			if (s >= len)
+				return 0;
+		}
+		e = line_end(buf, len, s);
+		if (is_table_border(buf, s, e))
+			return 1;
+		if (!is_table_row(buf, s, e))
+			return 0;
+	}
+}
+
+int doc_is_table_row_cell(const char *buf, size_t len, size_t ms, size_t me)
+{
+	size_t s = line_start(buf, ms), e = line_end(buf, len, s);
+	size_t a = ms, b = me, k;
+
+	if (!is_table_row(buf, s, e))
+		return 0;
+	if (a >= s + 2 && b + 2 <= e && !strncmp(buf + a - 2, "``", 2) && !strncmp(buf + b, "``", 2))
+		a -= 2, b += 2;
+	/* the cell: two spaces (or the margin) before, two spaces (or the end) after */
+	if (a != s && (a < s + 2 || buf[a - 1] != ' ' || buf[a - 2] != ' '))
+		return 0;
+	for (k = b; k < e && buf[k] == ' '; k++)
+		;
+	if (k < e && buf[k] != '\n' && buf[k] != '\r' && k - b < 2)
+		return 0;
+	return rows_to_border(buf, len, s, -1) && rows_to_border(buf, len, s, 1);
+}
+
 /* "NNN char" or "NNN block" at the start of a line of devices.txt: the number, or -1. */
 static long major_line(const char *buf, size_t s, size_t e, char *type)
 {

@@ -31,6 +31,15 @@ char *doc_directive_target(const char *path, const char *buf, size_t len, size_t
 /* True if the line at off is a list item ("- x", "* x") holding only the text [ms, me). */
 int doc_is_bare_list_item(const char *buf, size_t len, size_t off, size_t ms, size_t me);
 
+/*
+ * True if the text [ms, me) (a path, possibly in ``literal`` quotes) is a
+ * whole cell of a one-line row of a reST simple table: the row starts at
+ * the margin, its cells are separated by two or more spaces, the lines
+ * above and below it up to the table's `====` borders are rows too (no
+ * blank line, no continuation line), so the line is the row entire.
+ */
+int doc_is_table_row_cell(const char *buf, size_t len, size_t ms, size_t me);
+
 /* A block of a device table: [start, end) whole lines, numbered first..last. */
 struct doc_block {
 	size_t start, end;

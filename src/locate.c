@@ -398,6 +398,21 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			ts--;
 		while (te < len && (is_word_char((unsigned char)buf[te]) || buf[te] == '/' || buf[te] == '-'))
 			te++;
+		/* The path token at the match: the path, or a file inside the owned directory. */
+		size_t ce = r->off + p->len;
+
+		if (ce < len && buf[ce] == '/' && ce > 0 && buf[ce - 1] != '/')
+			ce++;
+		if (buf[ce - 1] == '/')
+			while (ce < len && (is_word_char((unsigned char)buf[ce]) || strchr("./-", buf[ce])))
+				ce++;
+		if (kind == KIND_DOC && p->tag == PAT_PATH && ts == r->off &&
+		    doc_is_table_row_cell(buf, len, r->off, ce)) {
+			/* MGSLPC_MAGIC  0x5402  mgslpc_info  ``drivers/char/pcmcia/synclink_cs.c`` */
+			r->kind = KIND_DOC_TABLE;
+			r->reason = xasprintf("a table row of removed %s", p->text);
+			return;
+		}
 		if (kind == KIND_DOC && !doc_is_bare_list_item(buf, len, r->off, ts, te)) {
 			r->action = ACTION_REVIEW;
 			r->reason = xstrdup("mentioned in running text: left for a human to edit");
