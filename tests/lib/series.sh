@@ -129,12 +129,12 @@ series_e2e() {
 	}
 	comm -23 <(series_refs "$base") <(series_defs "$base") >"$work/undef.base"
 	series_missing_sources "$base" >"$work/src.base"
-	local c bad=0 what
-	for c in $(git -C "$a" rev-list --reverse "$base..HEAD"); do
-		what=$(comm -23 <(series_refs "$c") <(series_defs "$c") | comm -23 - "$work/undef.base" | tr '\n' ' ')
-		what+=$(series_missing_sources "$c" | comm -23 - "$work/src.base" | sed 's/^/source /' | tr '\n' ' ')
+	local commit bad=0 what
+	for commit in $(git -C "$a" rev-list --reverse "$base..HEAD"); do
+		what=$(comm -23 <(series_refs "$commit") <(series_defs "$commit") | comm -23 - "$work/undef.base" | tr '\n' ' ')
+		what+=$(series_missing_sources "$commit" | comm -23 - "$work/src.base" | sed 's/^/source /' | tr '\n' ' ')
 		if [ -n "$what" ]; then
-			echo "  $(git -C "$a" log -1 --format=%s "$c"): $what"
+			echo "  $(git -C "$a" log -1 --format=%s "$commit"): $what"
 			bad=$((bad + 1))
 		fi
 	done
