@@ -2,7 +2,8 @@
 """classes.py OUT_DIR - the misses and over-removals of a corpus run, by class.
 
 Reads the per-case TSVs that run.py wrote and groups
-  - missed sites (upstream removed the line, excise kept it) by kind and by
+  - missed sites (upstream removed the line, excise kept it; "rewritten
+    upstream" when upstream replaced it rather than deleting it) by kind and by
     the shape of the line (a Kconfig `depends on`, `select`, `default ... if`,
     an `#include`, an `#ifdef`, a MAINTAINERS F: line, a call, ...);
   - own paths excise did not delete;
@@ -70,6 +71,8 @@ def main():
             sec, path, ln, kind, fate, ex, text = r[:7]
             if sec == "site" and ex.startswith("MISSED"):
                 label = "missed, reported: " if ex == "MISSED-REPORTED" else "missed: "
+                if fate == "rewritten":
+                    label += "rewritten upstream: "
                 classes[label + shape(kind, text)].append((case, "%s:%s %s" % (path, ln, text[:100])))
             elif sec == "site" and ex == "OVER-REMOVED":
                 classes["over-removed site upstream kept"].append((case, "%s:%s %s" % (path, ln, text[:100])))

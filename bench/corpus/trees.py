@@ -199,3 +199,41 @@ def gone_lines(old, new, cache={}):
                        stderr=subprocess.DEVNULL, text=True)
     cache[key] = {int(x) for x in r.stdout.split()}
     return cache[key]
+
+
+def rewritten_lines(old, new, lines, skip=()):
+    """The lines of old (numbers in lines) that new rewrote rather than deleted.
+
+    A line is rewritten when GNU diff puts it in a change hunk ("12,14c12,13")
+    that replaces as many lines as it takes, or one of whose new lines has
+    at least half of its words (of three letters or more, the words in skip
+    aside): upstream kept the sentence and dropped or reworded the mention.  Prose a person edits; a removal
+    tool deletes a line or leaves it for review.
+    """
+    if not lines or not os.path.isfile(new):
+        return set()
+    r = subprocess.run(["diff", old, new], stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                       text=True, errors="replace")
+    hunks = []          # change hunks: (old first, old last, [new lines])
+    change = None
+    for l in r.stdout.split("\n"):
+        m = re.match(r"^(\d+)(?:,(\d+))?([acd])(\d+)(?:,(\d+))?$", l)
+        if m:
+            a, b = int(m.group(1)), int(m.group(2) or m.group(1))
+            na = int(m.group(5) or m.group(4)) - int(m.group(4)) + 1
+            change = (a, b, [], na == b - a + 1) if m.group(3) == "c" else None
+            if change:
+                hunks.append(change)
+        elif l.startswith("> ") and change:
+            change[2].append(l[2:])
+    text = read_lines(old) or []
+    words = lambda t: {w.lower() for w in re.findall(r"[A-Za-z][A-Za-z0-9_-]{2,}", t)} - set(skip)
+    out = set()
+    for ln in lines:
+        for a, b, new_lines, one_for_one in hunks:
+            if a <= ln <= b and ln <= len(text):
+                w = words(text[ln - 1])
+                if one_for_one or (w and any(len(w & words(n)) * 2 >= len(w) for n in new_lines)):
+                    out.add(ln)
+                break
+    return out
