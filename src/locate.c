@@ -404,7 +404,7 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		if (ce < len && buf[ce] == '/' && ce > 0 && buf[ce - 1] != '/')
 			ce++;
 		if (buf[ce - 1] == '/')
-			while (ce < len && (is_word_char((unsigned char)buf[ce]) || strchr("./-", buf[ce])))
+			while (ce < len && buf[ce] && (is_word_char((unsigned char)buf[ce]) || strchr("./-", buf[ce])))
 				ce++;
 		if (kind == KIND_DOC && p->tag == PAT_PATH && ts == r->off &&
 		    doc_is_table_row_cell(buf, len, r->off, ce)) {
