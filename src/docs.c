@@ -342,3 +342,129 @@ void doc_blocks_free(struct doc_block *b, size_t n)
 		free(b[i].what);
 	free(b);
 }
+
+/* The line [s, e) is reST markup, not prose: a directive, a border, a table. */
+static int markup_line(const char *buf, size_t s, size_t e)
+{
+	size_t p = s + indent_of(buf, s, e), q = e;
+
+	while (q > p && isspace((unsigned char)buf[q - 1]))
+		q--;
+	if (p >= q)
+		return 0;
+	if (q - p >= 2 && ((buf[p] == '.' && buf[p + 1] == '.') || (buf[q - 1] == ':' && buf[q - 2] == ':')))
+		return 1;
+	if (buf[p] == '|' || buf[p] == '+')
+		return 1;
+	for (size_t i = p; i < q; i++)   /* an underline or a border: punctuation and spaces */
+		if (isalnum((unsigned char)buf[i]))
+			return 0;
+	return 1;
+}
+
+/* A character a sentence may start with. */
+static int sentence_head(char c)
+{
+	return isupper((unsigned char)c) || isdigit((unsigned char)c) || c == '`' || c == '"' || c == '(';
+}
+
+/* buf[i] ends a sentence: '.', '!' or '?' before a blank, not "e.g." */
+static int sentence_stop(const char *buf, size_t len, size_t i)
+{
+	if (!strchr(".!?", buf[i]) || (i + 1 < len && !isspace((unsigned char)buf[i + 1])))
+		return 0;
+	return !(buf[i] == '.' && i >= 2 && isalpha((unsigned char)buf[i - 1]) && buf[i - 2] == '.');
+}
+
+/* The first character at or after p that is not white space, or end. */
+static size_t skip_space(const char *buf, size_t p, size_t end)
+{
+	while (p < end && isspace((unsigned char)buf[p]))
+		p++;
+	return p;
+}
+
+int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de)
+{
+	size_t ls = line_start(buf, ms), le = line_end(buf, len, ls);
+	size_t ind = indent_of(buf, ls, le), ps = ls, pe = le, ss = 0, se = 0, t;
+	int open_before = 0, open_after = 0, found = 0;
+
+	if (blank_line(buf, ls, le))
+		return 0;
+	/* the paragraph: the lines around, indented alike, up to a blank line */
+	while (ps > 0) {
+		size_t s = line_start(buf, ps - 1), e = ps;
+
+		if (blank_line(buf, s, e))
+			break;
+		if (indent_of(buf, s, e) != ind) {
+			open_before = 1;
+			break;
+		}
+		ps = s;
+	}
+	while (pe < len) {
+		size_t e = line_end(buf, len, pe);
+
+		if (blank_line(buf, pe, e))
+			break;
+		if (indent_of(buf, pe, e) != ind) {
+			open_after = 1;
+			break;
+		}
+		pe = e;
+	}
+	for (size_t s = ps; s < pe; s = line_end(buf, len, s))
+		if (markup_line(buf, s, line_end(buf, len, s)))
+			return 0;
+	/* its start: after the last stop before the match, else the paragraph's */
+	for (size_t i = ms; i-- > ps;)
+		if (sentence_stop(buf, len, i) && sentence_head(buf[skip_space(buf, i + 1, ms)])) {
+			ss = skip_space(buf, i + 1, ms);
+			found = 1;
+			break;
+		}
+	if (!found) {
+		if (open_before)
+			return 0;
+		ss = skip_space(buf, ps, ms);
+	}
+	if (!sentence_head(buf[ss]))
+		return 0;
+	/* its end: the first stop after the match before a new sentence or the paragraph's end */
+	found = 0;
+	for (size_t i = me; i < pe; i++)
+		if (sentence_stop(buf, len, i)) {
+			t = skip_space(buf, i + 1, pe);
+			if (t < pe ? sentence_head(buf[t]) : !open_after) {
+				se = i + 1;
+				found = 1;
+				break;
+			}
+		}
+	if (!found)
+		return 0;
+	/* what goes with it: the lines it fills, or its part of a shared line */
+	t = se;
+	while (t < len && (buf[t] == ' ' || buf[t] == '\t' || buf[t] == '\r'))
+		t++;
+	int from_margin = ss == line_start(buf, ss) + indent_of(buf, line_start(buf, ss), ss);
+	int to_eol = t >= len || buf[t] == '\n';
+
+	if (from_margin && to_eol) {
+		*ds = line_start(buf, ss);
+		*de = t < len ? t + 1 : len;
+		if (*ds == ps && *de == pe)
+			return 0;   /* the paragraph is the sentence: what it says needs a human */
+	} else if (to_eol) {
+		*ds = ss;
+		while (*ds > ps && (buf[*ds - 1] == ' ' || buf[*ds - 1] == '\t'))
+			(*ds)--;
+		*de = t;
+	} else {
+		*ds = ss;
+		*de = t;
+	}
+	return 1;
+}

@@ -40,6 +40,22 @@ int doc_is_bare_list_item(const char *buf, size_t len, size_t off, size_t ms, si
  */
 int doc_is_table_row_cell(const char *buf, size_t len, size_t ms, size_t me);
 
+/*
+ * If the text [ms, me) (a removed CONFIG_ symbol) lies in a whole sentence
+ * of running prose, the bytes [*ds, *de) to delete so that the sentence
+ * goes and its paragraph still reads: the lines it fills go whole, a line
+ * it shares keeps the other sentences.  A whole sentence starts at the
+ * start of a paragraph (a blank line, or the file's start, above it) or
+ * after a ". " whose next word is capitalised, and ends with '.', '!' or
+ * '?' before such a word or at the end of its paragraph.  The paragraph
+ * is the run of non-blank lines indented like the match's; one with reST
+ * markup (a `..` line, a table border, a line ending "::") has no whole
+ * sentences, nor does a list item's first line, and a sentence that is its
+ * paragraph entire does not go (what the paragraph says needs a human).
+ * Returns 0 when there is no such sentence: the mention is left for review.
+ */
+int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de);
+
 /* A block of a device table: [start, end) whole lines, numbered first..last. */
 struct doc_block {
 	size_t start, end;

@@ -27,6 +27,8 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	  "a row of a Documentation table (device numbers, ioctl codes)"),
 	K(KIND_DOC_DIRECTIVE, "doc-directive", FAMILY_DOC, 1, 1,
 	  "a kernel-doc or include directive of a removed file, with its options"),
+	K(KIND_DOC_SENTENCE, "doc-sentence", FAMILY_DOC, 1, 1,
+	  "a whole sentence of Documentation prose that names a removed option"),
 	K(KIND_CREDITS, "credits", FAMILY_OTHER, 0, 1, "a CREDITS entry (history: kept)"),
 	K(KIND_C_IFDEF, "c-ifdef", FAMILY_C, 1, 1, "a preprocessor conditional on a symbol"),
 	K(KIND_C_IS_ENABLED, "c-is-enabled", FAMILY_C, 1, 1,

@@ -29,6 +29,7 @@ enum ref_kind {
 	KIND_DOC_INDEX,
 	KIND_DOC_TABLE,
 	KIND_DOC_DIRECTIVE,
+	KIND_DOC_SENTENCE,      /* a whole sentence of prose about a removed option */
 	KIND_CREDITS,
 	KIND_C_IFDEF,
 	KIND_C_IS_ENABLED,

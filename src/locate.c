@@ -413,6 +413,16 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			r->reason = xasprintf("a table row of removed %s", p->text);
 			return;
 		}
+		size_t ds, de;
+
+		if (kind == KIND_DOC && p->tag == PAT_CONFIG && doc_sentence(buf, len, r->off, r->off + p->len, &ds, &de)) {
+			/* "... CRNG. Default is controlled by CONFIG_RANDOM_TRUST_CPU." */
+			r->kind = KIND_DOC_SENTENCE;
+			r->line = line_of_offset(buf, ds < len && buf[ds] == '\n' ? ds + 1 : ds);
+			r->last_line = line_of_offset(buf, de > ds ? de - 1 : de);
+			r->reason = xasprintf("a sentence about removed %s", p->text);
+			return;
+		}
 		if (kind == KIND_DOC && !doc_is_bare_list_item(buf, len, r->off, ts, te)) {
 			r->action = ACTION_REVIEW;
 			r->reason = xstrdup("mentioned in running text: left for a human to edit");

@@ -18,6 +18,7 @@
 #include "cpp.h"
 #include "dangling.h"
 #include "defconfig.h"
+#include "docs.h"
 #include "kbuild.h"
 #include "kind.h"
 #include "maintainers.h"
@@ -368,6 +369,19 @@ static void delete_line_range(struct plan *plan, const char *path, size_t first,
 		plan_edit(plan, path, start, off, "", kind, reason);
 }
 
+/* A whole sentence of prose that names a removed option (docs.c decides its bytes). */
+static void delete_sentence(struct plan *plan, const struct ref *ref)
+{
+	const struct plan_file *f = plan_file(plan, ref->path);
+	size_t ds, de;
+
+	if (f && doc_sentence(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de))
+		plan_edit(plan, ref->path, ds, de, "", ref->kind, ref->reason);
+	else
+		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
+			  "mentioned in running text: left for a human to edit", ref->text);
+}
+
 /* The Makefile of the directory that holds path ("mm/slob.c" -> "mm/Makefile"), if any. */
 static char *parent_makefile(const struct tree *t, const char *path)
 {
@@ -568,6 +582,8 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			 ref->kind == KIND_DOC || ref->kind == KIND_DOC_DIRECTIVE)
 			delete_line_range(&r->plan, ref->path, ref->line, ref->last_line, ref->kind,
 					  ref->reason ? ref->reason : "names the removed subsystem");
+		else if (ref->kind == KIND_DOC_SENTENCE)
+			delete_sentence(&r->plan, ref);
 		else if (ref->kind == KIND_MAINTAINERS)
 			;   /* maintainers_remove below */
 		else
