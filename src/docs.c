@@ -384,7 +384,8 @@ static size_t skip_space(const char *buf, size_t p, size_t end)
 	return p;
 }
 
-int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de)
+int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de,
+		 size_t *sentence_start, size_t *sentence_end)
 {
 	size_t ls = line_start(buf, ms), le = line_end(buf, len, ls);
 	size_t ind = indent_of(buf, ls, le), ps = ls, pe = le, ss = 0, se = 0, t;
@@ -445,6 +446,8 @@ int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, 
 		}
 	if (!found)
 		return 0;
+	if (sentence_start)
+		*sentence_start = ss, *sentence_end = se;
 	/* what goes with it: the lines it fills, or its part of a shared line */
 	t = se;
 	while (t < len && (buf[t] == ' ' || buf[t] == '\t' || buf[t] == '\r'))

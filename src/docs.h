@@ -53,8 +53,10 @@ int doc_is_table_row_cell(const char *buf, size_t len, size_t ms, size_t me);
  * sentences, nor does a list item's first line, and a sentence that is its
  * paragraph entire does not go (what the paragraph says needs a human).
  * Returns 0 when there is no such sentence: the mention is left for review.
+ * *sentence_start and *sentence_end (unless NULL) get the sentence itself.
  */
-int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de);
+int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de,
+		 size_t *sentence_start, size_t *sentence_end);
 
 /* A block of a device table: [start, end) whole lines, numbered first..last. */
 struct doc_block {

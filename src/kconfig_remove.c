@@ -22,6 +22,12 @@
  *     a prompt only COMPILE_TEST shows does not make a symbol settable when
  *     real configurations could set it before (`bool "S3C2410 clock" if
  *     COMPILE_TEST`, selected only by the removed SoCs, goes);
+ *   - a bool/tristate symbol that could never be set, before as after (no
+ *     prompt, default or select: its selectors went long ago), defined only
+ *     in the directory of a requested symbol's Kconfig file, when that is
+ *     the subsystem's own (three levels deep, not shared), goes with it
+ *     (S3C_DEV_I2C2..7 in arch/arm/mach-s3c; not arch/alpha/Kconfig's
+ *     ALPHA_LARGE_VMALLOC beside ALPHA_JENSEN);
  *   - a Kconfig file sourced only from removed places is no longer sourced:
  *     its symbols are removed, the file stays (result: orphans, a note);
  *   - a `source` of a file or directory the plan deletes goes;
@@ -101,6 +107,7 @@ struct remover {
 	struct selector *sel;
 	unsigned char *live_before;  /* LIVE_ANY | LIVE_REAL, before the removal */
 	struct strset kept;       /* shared helpers left unselected (shared_helper()) */
+	struct strset beside;     /* subsystem_dir()s of the requested symbols */
 	struct pending *edits;
 	size_t nedits, edits_cap;
 	struct strbuf tmp;
@@ -159,6 +166,26 @@ static int how_is_use(const char *how)
 	       how == HOW_IN_MENU || how == HOW_IN_CHOICE || how == HOW_SOURCED;
 }
 
+static int shared_path(const char *path);
+
+/*
+ * The directory of a requested symbol's Kconfig file when it is the
+ * subsystem's own (arch/arm/mach-s3c, drivers/net/foo: three levels or
+ * more, not a shared place), as a new string; else NULL (arch/alpha,
+ * drivers/net: their Kconfig files serve many).
+ */
+static char *subsystem_dir(const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t depth = 0;
+
+	for (const char *c = path; slash && c < slash; c++)
+		depth += *c == '/';
+	if (!slash || depth < 2 || shared_path(path))
+		return NULL;
+	return xstrndup(path, (size_t)(slash - path));
+}
+
 static void add_record(struct remover *r, const char *name, int requested, int user, char *reason)
 {
 	struct kconfig_result *res = r->res;
@@ -176,6 +203,38 @@ static void add_record(struct remover *r, const char *name, int requested, int u
 	rec->reason = reason;
 	strset_add(&r->removed, name);
 	strset_add(&r->removed_ct, name);
+	for (size_t k = 0; requested && k < n; k++) {
+		char *dir = subsystem_dir(d[k].path);
+
+		if (dir)
+			strset_add(&r->beside, dir);
+		free(dir);
+	}
+}
+
+/*
+ * Could symbol i never be set, before the removal as after (no prompt, no
+ * default, no select anywhere: dead code already), while every definition
+ * of it sits in the subsystem's own directory, one that defines a requested
+ * symbol (subsystem_dir())?  Such a helper goes with the subsystem:
+ * S3C_DEV_I2C2..7 in arch/arm/mach-s3c, never selected since their boards
+ * went; not arch/alpha/Kconfig's ALPHA_LARGE_VMALLOC beside ALPHA_JENSEN.
+ */
+static int dead_beside(struct remover *r, size_t i)
+{
+	const struct kconfig_symbol *s = &r->db->syms[i];
+
+	if (r->live_before[i])
+		return 0;
+	for (size_t k = 0; k < s->n; k++) {
+		char *dir = subsystem_dir(r->db->defs[s->first + k].path);
+		int in = dir && strset_has(&r->beside, dir);
+
+		free(dir);
+		if (!in)
+			return 0;
+	}
+	return s->n > 0;
 }
 
 /* ---- deadness ---- */
@@ -555,6 +614,11 @@ static size_t removal_round(struct remover *r)
 		} else if (ndead == s->n) {
 			add_record(r, s->name, 0, how_is_use(d[0].node->how),
 				   explain(r->res, d[0].node->how, d[0].node->cause));
+			added++;
+		} else if (is_bool_like(s, db) && dead_beside(r, i) && !shared_helper(r, i)) {
+			add_record(r, s->name, 0, 0,
+				   xasprintf("could never be set (no prompt, default or select), in "
+					     "the removed subsystem's directory"));
 			added++;
 		} else if (r->live_before[i] && is_bool_like(s, db) &&
 			   !settable_now(r, i, &how, &cause, &ct)) {
@@ -1242,6 +1306,7 @@ static void free_remover(struct remover *r)
 	strset_clear(&r->removed);
 	strset_clear(&r->removed_ct);
 	strset_clear(&r->kept);
+	strset_clear(&r->beside);
 	strset_clear(&r->none);
 	strset_clear(&r->ct_only);
 	sb_release(&r->tmp);

@@ -313,6 +313,30 @@ static int ioctl_row_of_header(struct ref *r, const char *path, const char *buf,
 	return 1;
 }
 
+
+/*
+ * Does the text [s, e) name a CONFIG_ option that stays?  A sentence about
+ * a removed option and a kept one ("when either CONFIG_ALPHA_JENSEN or
+ * CONFIG_EISA_VLB_PRIMING are set") still says something true: review.
+ */
+static int names_kept_option(const struct footprint *fp, const char *buf, size_t s, size_t e)
+{
+	for (size_t i = s; i + 7 < e; i++) {
+		char name[128];
+		size_t n = 0;
+
+		if (strncmp(buf + i, "CONFIG_", 7) || (i > s && is_word_char((unsigned char)buf[i - 1])))
+			continue;
+		for (i += 7; i < e && is_word_char((unsigned char)buf[i]) && n + 1 < sizeof(name); i++)
+			name[n++] = buf[i];
+		name[n] = '\0';
+		if (n > 7 && !strcmp(name + n - 7, "_MODULE") && !footprint_has_symbol(fp, name))
+			name[n - 7] = '\0';
+		if (!footprint_has_symbol(fp, name))
+			return 1;
+	}
+	return 0;
+}
 /* Decide kind, action and reason of one matching line. */
 static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, const char *buf,
 			 size_t len, const struct pattern *p, struct c_lexer *lx)
@@ -413,9 +437,11 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			r->reason = xasprintf("a table row of removed %s", p->text);
 			return;
 		}
-		size_t ds, de;
+		size_t ds, de, ss, se;
 
-		if (kind == KIND_DOC && p->tag == PAT_CONFIG && doc_sentence(buf, len, r->off, r->off + p->len, &ds, &de)) {
+		if (kind == KIND_DOC && p->tag == PAT_CONFIG &&
+		    doc_sentence(buf, len, r->off, r->off + p->len, &ds, &de, &ss, &se) &&
+		    !names_kept_option(c->fp, buf, ss, se)) {
 			/* "... CRNG. Default is controlled by CONFIG_RANDOM_TRUST_CPU." */
 			r->kind = KIND_DOC_SENTENCE;
 			r->line = line_of_offset(buf, ds < len && buf[ds] == '\n' ? ds + 1 : ds);

@@ -375,7 +375,8 @@ static void delete_sentence(struct plan *plan, const struct ref *ref)
 	const struct plan_file *f = plan_file(plan, ref->path);
 	size_t ds, de;
 
-	if (f && doc_sentence(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de))
+	if (f && doc_sentence(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de,
+			       NULL, NULL))
 		plan_edit(plan, ref->path, ds, de, "", ref->kind, ref->reason);
 	else
 		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
