@@ -32,9 +32,7 @@ echo "result: arm64's boot kernel of the removal boots on virt in $((SECONDS - t
 # Negative control: the same removal with an arm64-only panic at boot.
 c=$(workcopy check-arm64-panic)
 "$EXCISE" remove -C "$c" SND_SOC_IMX_SPDIF > "$logs/remove-c" 2>&1 || { cat "$logs/remove-c"; fail "remove SND_SOC_IMX_SPDIF (c)"; }
-setup=$c/arch/arm64/kernel/setup.c
-cp --remove-destination "$setup" "$setup.new" && mv "$setup.new" "$setup"   # break the hard link
-printf '\nstatic int __init excise_probe_panic(void)\n{\n\tpanic("excise probe: arm64 only");\n\treturn 0;\n}\nlate_initcall(excise_probe_panic);\n' >> "$setup"
+panic_at_boot "$c/arch/arm64/kernel/setup.c" "excise probe: arm64 only"
 "$EXCISE" check -C "$c" --before "$pristine" --only build --only boot --logs "$logs/panic.d" SND_SOC_IMX_SPDIF \
 	> "$logs/panic" 2>&1 && { cat "$logs/panic"; fail "check passes a tree whose arm64 kernel panics at boot"; }
 grep -q '^boot  *FAIL  .*arm64: boot.sh: FAIL panic' "$logs/panic" ||

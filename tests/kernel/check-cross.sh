@@ -53,9 +53,7 @@ echo "result: arm's boot kernel of the removal boots: $(grep -m1 '^    arm: boot
 # 3. Negative control: the same tree with an arm-only panic at boot.
 c=$(workcopy check-cross-panic)
 "$EXCISE" remove -C "$c" MTD_LART > "$logs/remove-c" 2>&1 || { cat "$logs/remove-c"; fail "remove MTD_LART (c)"; }
-setup=$c/arch/arm/kernel/setup.c
-cp --remove-destination "$setup" "$setup.new" && mv "$setup.new" "$setup"   # break the hard link
-printf '\nstatic int __init excise_probe_panic(void)\n{\n\tpanic("excise probe: arm only");\n\treturn 0;\n}\nlate_initcall(excise_probe_panic);\n' >> "$setup"
+panic_at_boot "$c/arch/arm/kernel/setup.c" "excise probe: arm only"
 "$EXCISE" check -C "$c" --before "$pristine" --only build --only boot --logs "$logs/panic.d" MTD_LART \
 	> "$logs/panic" 2>&1 && { cat "$logs/panic"; fail "check passes a tree whose arm kernel panics at boot"; }
 grep -q '^boot  *FAIL  .*arm: boot.sh: FAIL panic' "$logs/panic" ||

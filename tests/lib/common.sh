@@ -25,3 +25,11 @@ workcopy() {
 	"$top/scripts/worktree.sh" "$dest" "${2:-6.1}" >/dev/null || fail "worktree.sh $dest"
 	echo "$dest"
 }
+
+# panic_at_boot FILE TEXT: append to FILE (of a hard-linked work copy: the
+# link is broken first) a late initcall that panics with TEXT, so that only
+# a kernel built with FILE fails at boot.
+panic_at_boot() {
+	cp --remove-destination "$1" "$1.new" && mv "$1.new" "$1" || fail "copy $1"
+	printf '\nstatic int __init excise_probe_panic(void)\n{\n\tpanic("%s");\n\treturn 0;\n}\nlate_initcall(excise_probe_panic);\n' "$2" >> "$1"
+}
