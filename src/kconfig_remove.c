@@ -25,7 +25,7 @@
  *   - a bool/tristate symbol that could never be set, before as after (no
  *     prompt, default or select: its selectors went long ago), defined only
  *     in the directory of a requested symbol's Kconfig file, when that is
- *     the subsystem's own (three levels deep, not shared), goes with it
+ *     a platform's own (arch/ARCH/mach-* or plat-*), goes with it
  *     (S3C_DEV_I2C2..7 in arch/arm/mach-s3c; not arch/alpha/Kconfig's
  *     ALPHA_LARGE_VMALLOC beside ALPHA_JENSEN);
  *   - a Kconfig file sourced only from removed places is no longer sourced:
@@ -166,22 +166,22 @@ static int how_is_use(const char *how)
 	       how == HOW_IN_MENU || how == HOW_IN_CHOICE || how == HOW_SOURCED;
 }
 
-static int shared_path(const char *path);
-
 /*
- * The directory of a requested symbol's Kconfig file when it is the
- * subsystem's own (arch/arm/mach-s3c, drivers/net/foo: three levels or
- * more, not a shared place), as a new string; else NULL (arch/alpha,
- * drivers/net: their Kconfig files serve many).
+ * The directory of a requested symbol's Kconfig file when it is a
+ * platform's own, arch/ARCH/mach-* or arch/ARCH/plat-* (arch/arm/mach-s3c),
+ * as a new string; else NULL.  Not arch/alpha, arch/arm/mm, sound/soc/intel
+ * or drivers/net/ethernet/smsc: their Kconfig files serve many, and the
+ * corpus shows upstream keeping the never-set helpers there (CPU_ARM740T,
+ * SND_SOC_INTEL_HASWELL, SMSC911X_ARCH_HOOKS, ath79's SOC_AR71XX).
  */
 static char *subsystem_dir(const char *path)
 {
-	const char *slash = strrchr(path, '/');
-	size_t depth = 0;
+	const char *slash = strrchr(path, '/'), *arch = path + 5, *dir;
 
-	for (const char *c = path; slash && c < slash; c++)
-		depth += *c == '/';
-	if (!slash || depth < 2 || shared_path(path))
+	if (!slash || strncmp(path, "arch/", 5) || !(dir = strchr(arch, '/')) || dir == slash)
+		return NULL;
+	dir++;
+	if ((strncmp(dir, "mach-", 5) && strncmp(dir, "plat-", 5)) || strchr(dir, '/') != slash)
 		return NULL;
 	return xstrndup(path, (size_t)(slash - path));
 }
@@ -215,7 +215,7 @@ static void add_record(struct remover *r, const char *name, int requested, int u
 /*
  * Could symbol i never be set, before the removal as after (no prompt, no
  * default, no select anywhere: dead code already), while every definition
- * of it sits in the subsystem's own directory, one that defines a requested
+ * of it sits in a platform's own directory, one that defines a requested
  * symbol (subsystem_dir())?  Such a helper goes with the subsystem:
  * S3C_DEV_I2C2..7 in arch/arm/mach-s3c, never selected since their boards
  * went; not arch/alpha/Kconfig's ALPHA_LARGE_VMALLOC beside ALPHA_JENSEN.
@@ -618,7 +618,7 @@ static size_t removal_round(struct remover *r)
 		} else if (is_bool_like(s, db) && dead_beside(r, i) && !shared_helper(r, i)) {
 			add_record(r, s->name, 0, 0,
 				   xasprintf("could never be set (no prompt, default or select), in "
-					     "the removed subsystem's directory"));
+					     "the removed platform's directory"));
 			added++;
 		} else if (r->live_before[i] && is_bool_like(s, db) &&
 			   !settable_now(r, i, &how, &cause, &ct)) {
