@@ -362,6 +362,14 @@ static int markup_line(const char *buf, size_t s, size_t e)
 	return 1;
 }
 
+/* Does the line [s, e) end a paragraph indented ind: 0 no, 1 blank, 2 indented otherwise (open). */
+static int paragraph_stop(const char *buf, size_t s, size_t e, size_t ind)
+{
+	if (blank_line(buf, s, e))
+		return 1;
+	return indent_of(buf, s, e) != ind ? 2 : 0;
+}
+
 /* A character a sentence may start with. */
 static int sentence_head(char c)
 {
@@ -394,28 +402,12 @@ int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, 
 	if (blank_line(buf, ls, le))
 		return 0;
 	/* the paragraph: the lines around, indented alike, up to a blank line */
-	while (ps > 0) {
-		size_t s = line_start(buf, ps - 1), e = ps;
-
-		if (blank_line(buf, s, e))
-			break;
-		if (indent_of(buf, s, e) != ind) {
-			open_before = 1;
-			break;
-		}
-		ps = s;
-	}
-	while (pe < len) {
-		size_t e = line_end(buf, len, pe);
-
-		if (blank_line(buf, pe, e))
-			break;
-		if (indent_of(buf, pe, e) != ind) {
-			open_after = 1;
-			break;
-		}
-		pe = e;
-	}
+	while (ps > 0 && !(open_before = paragraph_stop(buf, line_start(buf, ps - 1), ps, ind)))
+		ps = line_start(buf, ps - 1);
+	while (pe < len && !(open_after = paragraph_stop(buf, pe, line_end(buf, len, pe), ind)))
+		pe = line_end(buf, len, pe);
+	open_before = open_before > 1;
+	open_after = open_after > 1;
 	for (size_t s = ps; s < pe; s = line_end(buf, len, s))
 		if (markup_line(buf, s, line_end(buf, len, s)))
 			return 0;
