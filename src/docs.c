@@ -463,3 +463,106 @@ int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, 
 	}
 	return 1;
 }
+
+/* The end of the word at p (letters, digits, '_'), or p. */
+static size_t word_end(const char *buf, size_t len, size_t p)
+{
+	while (p < len && (isalnum((unsigned char)buf[p]) || buf[p] == '_'))
+		p++;
+	return p;
+}
+
+/* Is [p, ...) the lone word w (not part of a longer word)? */
+static int word_at(const char *buf, size_t len, size_t p, const char *w)
+{
+	size_t n = strlen(w);
+
+	return p + n <= len && !strncmp(buf + p, w, n) && word_end(buf, len, p) == p + n &&
+	       (p == 0 || !(isalnum((unsigned char)buf[p - 1]) || buf[p - 1] == '_'));
+}
+
+/* The option token at p, "CONFIG_X" or "``CONFIG_X``": its end, or 0 if none. */
+static size_t option_at(const char *buf, size_t len, size_t p)
+{
+	size_t q = p;
+
+	while (q < len && buf[q] == '`')
+		q++;
+	if (q + 7 >= len || strncmp(buf + q, "CONFIG_", 7) || word_end(buf, len, q + 7) == q + 7)
+		return 0;
+	q = word_end(buf, len, q + 7);
+	for (size_t n = 0; n < 2 && q < len && buf[q] == '`' && p < len && buf[p] == '`'; n++)
+		q++;
+	return q;
+}
+
+/* The start of the word that ends at e (white space skipped back from e), or e. */
+static size_t word_before(const char *buf, size_t e, size_t *end)
+{
+	size_t p = e;
+
+	while (p > 0 && isspace((unsigned char)buf[p - 1]))
+		p--;
+	*end = p;
+	while (p > 0 && (isalnum((unsigned char)buf[p - 1]) || buf[p - 1] == '_' || buf[p - 1] == '`'))
+		p--;
+	return p;
+}
+
+static void push_edit(struct doc_edit *ed, int *n, size_t s, size_t e, const char *text)
+{
+	ed[*n].start = s;
+	ed[*n].end = e;
+	ed[(*n)++].text = text;
+}
+
+int doc_alternative(const char *buf, size_t len, size_t ms, size_t me, size_t *os, size_t *oe,
+		    struct doc_edit ed[3])
+{
+	size_t as = ms, ae, p, q, w, we, last;
+	int n = 0;
+
+	while (as > 0 && buf[as - 1] == '`')
+		as--;
+	if ((as > 0 && (isalnum((unsigned char)buf[as - 1]) || buf[as - 1] == '_')) ||
+	    !(ae = option_at(buf, len, as)) || ae < me || (ae < len && buf[ae] == '='))
+		return 0;
+	p = skip_space(buf, ae, len);
+	if (word_at(buf, len, p, "or") && (q = option_at(buf, len, skip_space(buf, p + 2, len)))) {
+		/* "[either] CONFIG_A or CONFIG_B": from "either" (or A) to B goes */
+		*os = skip_space(buf, p + 2, len);
+		*oe = last = q;
+		if (q < len && buf[q] == '=')
+			return 0;
+		w = word_before(buf, as, &we);
+		if (we - w == 6 && word_at(buf, len, w, "either")) {
+			if (memchr(buf + we, '\n', as - we)) {   /* "either" ends its line */
+				while (w > 0 && (buf[w - 1] == ' ' || buf[w - 1] == '\t'))
+					w--;
+				push_edit(ed, &n, w, we, "");
+			} else {
+				as = w;
+			}
+		}
+		push_edit(ed, &n, as, *os, "");
+	} else {
+		/* "[either] CONFIG_B or CONFIG_A": from B's end to A's goes */
+		w = word_before(buf, as, &we);
+		if (!(we - w == 2 && word_at(buf, len, w, "or")))
+			return 0;
+		*os = word_before(buf, w, &we);
+		if (option_at(buf, len, *os) != we || buf[we] == '=')
+			return 0;
+		*oe = we;
+		w = word_before(buf, *os, &we);
+		if (we - w == 6 && word_at(buf, len, w, "either"))
+			push_edit(ed, &n, w, *os, "");
+		push_edit(ed, &n, *oe, ae, "");
+		last = ae;
+	}
+	/* "... are set": one option is left */
+	p = skip_space(buf, last, len);
+	if (word_at(buf, len, p, "are"))
+		push_edit(ed, &n, p, p + 3, "is");
+	return n;
+}

@@ -58,6 +58,25 @@ int doc_is_table_row_cell(const char *buf, size_t len, size_t ms, size_t me);
 int doc_sentence(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de,
 		 size_t *sentence_start, size_t *sentence_end);
 
+/* One edit of a Documentation line: [start, end) becomes text. */
+struct doc_edit {
+	size_t start, end;
+	const char *text;
+};
+
+/*
+ * If the removed option at [ms, me) is one side of an "or" of two options
+ * in prose ("when either CONFIG_A or CONFIG_B are set", "CONFIG_B or
+ * CONFIG_A"), the edits (at most 3, in order, returned as the count) that
+ * leave the other side alone: the removed option with its "or" goes, an
+ * "either" before the pair goes (with the blanks before it when it ends
+ * its line), and an "are" right after the pair becomes "is".  [*os, *oe)
+ * is the other option, for the caller to tell that it stays.  Returns 0
+ * when the option is not such a side.
+ */
+int doc_alternative(const char *buf, size_t len, size_t ms, size_t me, size_t *os, size_t *oe,
+		    struct doc_edit ed[3]);
+
 /* A block of a device table: [start, end) whole lines, numbered first..last. */
 struct doc_block {
 	size_t start, end;

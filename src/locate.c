@@ -438,7 +438,16 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			return;
 		}
 		size_t ds, de, ss, se;
+		struct doc_edit ed[3];
 
+		if (kind == KIND_DOC && p->tag == PAT_CONFIG &&
+		    doc_alternative(buf, len, r->off, r->off + p->len, &ss, &se, ed) &&
+		    names_kept_option(c->fp, buf, ss, se)) {
+			/* "... set to 1 when either CONFIG_ALPHA_JENSEN or CONFIG_EISA_VLB_PRIMING are set." */
+			r->kind = KIND_DOC_ALTERNATIVE;
+			r->reason = xasprintf("removed %s is one side of an \"or\": the other stays", p->text);
+			return;
+		}
 		if (kind == KIND_DOC && p->tag == PAT_CONFIG &&
 		    doc_sentence(buf, len, r->off, r->off + p->len, &ds, &de, &ss, &se) &&
 		    !names_kept_option(c->fp, buf, ss, se)) {

@@ -383,6 +383,22 @@ static void delete_sentence(struct plan *plan, const struct ref *ref)
 			  "mentioned in running text: left for a human to edit", ref->text);
 }
 
+/* A removed option as one side of an "or" in prose: the other side stays (docs.c). */
+static void delete_alternative(struct plan *plan, const struct ref *ref)
+{
+	const struct plan_file *f = plan_file(plan, ref->path);
+	struct doc_edit ed[3];
+	size_t os, oe;
+	int n = f ? doc_alternative(f->data, f->len, ref->off, ref->off + strlen(ref->match), &os,
+				    &oe, ed) : 0;
+
+	for (int i = 0; i < n; i++)
+		plan_edit(plan, ref->path, ed[i].start, ed[i].end, ed[i].text, ref->kind, ref->reason);
+	if (!n)
+		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
+			  "mentioned in running text: left for a human to edit", ref->text);
+}
+
 /* The Makefile of the directory that holds path ("mm/slob.c" -> "mm/Makefile"), if any. */
 static char *parent_makefile(const struct tree *t, const char *path)
 {
@@ -585,6 +601,8 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 					  ref->reason ? ref->reason : "names the removed subsystem");
 		else if (ref->kind == KIND_DOC_SENTENCE)
 			delete_sentence(&r->plan, ref);
+		else if (ref->kind == KIND_DOC_ALTERNATIVE)
+			delete_alternative(&r->plan, ref);
 		else if (ref->kind == KIND_MAINTAINERS)
 			;   /* maintainers_remove below */
 		else
