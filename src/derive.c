@@ -25,7 +25,19 @@ struct objline {
 	char *var;
 	char *sym;          /* conditional symbol, or NULL for obj-y */
 	char *guard;        /* the symbol of the ifdef/ifeq block around it (then branch), or NULL */
+	struct strvec guards;   /* every such symbol, outermost first (an include's too) */
 	struct strvec words;
+};
+
+/*
+ * A Makefile fragment a Makefile includes ("include $(src)/Makefile.s3c24xx"),
+ * with the symbols of the ifdef blocks around the include.
+ */
+struct kinclude {
+	char *fragment;     /* tree path of the fragment */
+	char *makefile;
+	size_t line;
+	struct strvec guards;
 };
 
 struct derive {
@@ -33,6 +45,8 @@ struct derive {
 	struct footprint *fp;
 	struct objline *lines;
 	size_t n, cap;
+	struct kinclude *incs;
+	size_t ninc, inccap;
 	const struct kconfig_db *db;
 	/*
 	 * The lines' indices sorted by directory, and those with a symbol by
@@ -155,8 +169,45 @@ struct makefile_share {
 	size_t lo, hi;
 	struct objline *lines;
 	size_t n, cap;
+	struct kinclude *incs;
+	size_t ninc, inccap;
 	pthread_t tid;
 };
+
+/*
+ * The fragment an include line of the Makefile at path names, if it is
+ * "include $(src)/NAME" or "include $(srctree)/$(src)/NAME" (-include and
+ * sinclude alike): the Makefile's own directory, where Kbuild runs it.
+ */
+static char *included_fragment(const char *path, const char *buf, size_t s, size_t e)
+{
+	static const char *const pre[] = { "$(srctree)/$(src)/", "$(src)/", "$(obj)/" };
+	size_t n;
+	char *dir, *r = NULL;
+
+	while (s < e && isspace((unsigned char)buf[s]))
+		s++;
+	if (s < e && (buf[s] == '-' || buf[s] == 's'))
+		s++;
+	if (e - s < 8 || strncmp(buf + s, "include", 7) || !isspace((unsigned char)buf[s + 7]))
+		return NULL;
+	for (s += 7; s < e && isspace((unsigned char)buf[s]); s++)
+		;
+	for (n = 0; s + n < e && !isspace((unsigned char)buf[s + n]); n++)
+		;
+	for (size_t i = 0; i < ARRAY_SIZE(pre); i++) {
+		size_t k = strlen(pre[i]);
+
+		if (n > k && !strncmp(buf + s, pre[i], k) && !memchr(buf + s + k, '$', n - k)) {
+			dir = dir_of(path);
+			r = dir[0] ? xasprintf("%s/%.*s", dir, (int)(n - k), buf + s + k)
+				   : xasprintf("%.*s", (int)(n - k), buf + s + k);
+			free(dir);
+			break;
+		}
+	}
+	return r;
+}
 
 /* Parse a share's Makefiles into its own list of assignments. */
 static void *load_makefile_share(void *arg)
@@ -201,6 +252,23 @@ static void *load_makefile_share(void *arg)
 					depth--;
 				continue;
 			}
+			if (l->kind == KB_OTHER) {
+				char *frag = included_fragment(path, kf.buf, l->start, l->end);
+				struct kinclude *inc;
+
+				if (!frag)
+					continue;
+				GROW(sh->incs, sh->inccap, sh->ninc + 1);
+				inc = &sh->incs[sh->ninc++];
+				memset(inc, 0, sizeof(*inc));
+				inc->fragment = frag;
+				inc->makefile = xstrdup(path);
+				inc->line = l->line;
+				for (int g = 0; g < depth && g < (int)ARRAY_SIZE(guards); g++)
+					if (guards[g])
+						sv_push(&inc->guards, guards[g]);
+				continue;
+			}
 			if (l->kind != KB_ASSIGN)
 				continue;
 			GROW(sh->lines, sh->cap, sh->n + 1);
@@ -215,6 +283,9 @@ static void *load_makefile_share(void *arg)
 			     g > 0 && !o->guard; g--)
 				if (guards[g - 1])
 					o->guard = xstrdup(guards[g - 1]);
+			for (int g = 0; g < depth && g < (int)ARRAY_SIZE(guards); g++)
+				if (guards[g])
+					sv_push(&o->guards, guards[g]);
 			for (size_t w = 0; w < l->nwords; w++)
 				sv_push_owned(&o->words, kbuild_word(&kf, &l->words[w]));
 		}
@@ -233,6 +304,15 @@ static void *load_makefile_share(void *arg)
  * Makefiles): each takes a consecutive run of them, so the runs joined in
  * order are in tree order.
  */
+/* True if a Makefile other than include i's includes its fragment too. */
+static int included_elsewhere(const struct derive *d, size_t i)
+{
+	for (size_t k = 0; k < d->ninc; k++)
+		if (k != i && !strcmp(d->incs[k].fragment, d->incs[i].fragment))
+			return 1;
+	return 0;
+}
+
 static void load_makefiles(struct derive *d)
 {
 	size_t nthreads = (size_t)scan_default_threads(), nmk = 0;
@@ -266,9 +346,40 @@ static void load_makefiles(struct derive *d)
 			memcpy(d->lines + d->n, sh[i].lines, sh[i].n * sizeof(*sh[i].lines));
 		d->n += sh[i].n;
 		free(sh[i].lines);
+		GROW(d->incs, d->inccap, d->ninc + sh[i].ninc);
+		if (sh[i].ninc)
+			memcpy(d->incs + d->ninc, sh[i].incs, sh[i].ninc * sizeof(*sh[i].incs));
+		d->ninc += sh[i].ninc;
+		free(sh[i].incs);
 	}
 	free(sh);
 	free(idx);
+	/*
+	 * A fragment included once, from inside ifdef blocks, is built only
+	 * under their symbols: its lines carry them too (arch/arm/mach-s3c/
+	 * Makefile: ifdef CONFIG_ARCH_S3C24XX / include $(src)/Makefile.s3c24xx).
+	 */
+	for (size_t i = 0; i < d->ninc; i++) {
+		const struct kinclude *inc = &d->incs[i];
+
+		if (!inc->guards.n || included_elsewhere(d, i))
+			continue;
+		for (size_t k = 0; k < d->n; k++) {
+			struct objline *o = &d->lines[k];
+			struct strvec g = STRVEC_INIT;
+
+			if (strcmp(o->makefile, inc->fragment))
+				continue;
+			for (size_t j = 0; j < inc->guards.n; j++)
+				sv_push(&g, inc->guards.v[j]);
+			for (size_t j = 0; j < o->guards.n; j++)
+				sv_push(&g, o->guards.v[j]);
+			sv_clear(&o->guards);
+			o->guards = g;
+			if (!o->guard)
+				o->guard = xstrdup(inc->guards.v[inc->guards.n - 1]);
+		}
+	}
 }
 
 /*
@@ -354,6 +465,29 @@ static int add_symbol(struct derive *d, const char *sym, const char *why)
 	footprint_index(d->fp);
 	sv_push_owned(&d->fp->derivation, xasprintf("symbol %s: %s", sym, why));
 	return 1;
+}
+
+/*
+ * The removed symbol a Makefile line builds under: its own (obj-$(CONFIG_X))
+ * if the footprint has it, else that of an ifdef block around it (or
+ * around the include of its fragment) that goes, else NULL.
+ */
+static const char *removed_by(const struct derive *d, const struct objline *o)
+{
+	if (o->sym && footprint_has_symbol(d->fp, o->sym))
+		return o->sym;
+	for (size_t g = 0; g < o->guards.n; g++)
+		if (footprint_has_symbol(d->fp, o->guards.v[g]))
+			return o->guards.v[g];
+	return NULL;
+}
+
+/* Why a word of a line goes: "fs/Makefile:9: obj-y += foo_glue.o (built only under CONFIG_FOO_FS)". */
+static char *objline_why(const struct objline *o, const char *word, const char *by)
+{
+	if (o->sym && !strcmp(o->sym, by))
+		return xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, word);
+	return xasprintf("%s:%zu: %s += %s (built only under CONFIG_%s)", o->makefile, o->line, o->var, word, by);
 }
 
 /* True if a word of an object list in dir names an owned object or directory (no disk access). */
@@ -538,7 +672,7 @@ static int word_kept_elsewhere(const struct derive *d, const struct objline *ski
 		const struct objline *o = &d->lines[d->by_dir[r]];
 		const char *by = o->sym ? o->sym : o->guard;
 
-		if (o == skip || (o->sym && footprint_has_symbol(d->fp, o->sym)))
+		if (o == skip || removed_by(d, o))
 			continue;
 		/*
 		 * The choice's catch-all lists each member's objects: its copy
@@ -575,17 +709,18 @@ static int derive_conditional_parts(struct derive *d)
 
 	for (size_t i = 0; i < d->n; i++) {
 		const struct objline *o = &d->lines[i];
+		const char *by = removed_by(d, o);
 
-		if (!o->sym || !footprint_has_symbol(d->fp, o->sym) || is_object_list(o->var))
+		if (!by || is_object_list(o->var))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			const char *word = o->words.v[w];
 			char *p = ends_with(word, ".o") ? word_path(d, o->dir, word) : NULL;
 
 			if (p && !word_kept_elsewhere(d, o, word)) {
-				char *why = xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, word);
+				char *why = objline_why(o, word, by);
 
-				changed |= add_path(d, p, why, o->sym);
+				changed |= add_path(d, p, why, by);
 				free(why);
 			}
 			free(p);
@@ -728,8 +863,9 @@ static int derive_paths(struct derive *d)
 
 	for (size_t i = 0; i < d->n; i++) {
 		const struct objline *o = &d->lines[i];
+		const char *by = removed_by(d, o);
 
-		if (!o->sym || !footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var))
+		if (!by || !is_object_list(o->var))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			const char *word = o->words.v[w];
@@ -740,18 +876,18 @@ static int derive_paths(struct derive *d)
 				free(p);
 				continue;
 			}
-			why = xasprintf("%s:%zu: %s += %s", o->makefile, o->line, o->var, word);
+			why = objline_why(o, word, by);
 			if (ends_with(p, "/")) {
 				if (tree_is_dir(d->t, p))
-					changed |= add_path(d, p, why, o->sym);
+					changed |= add_path(d, p, why, by);
 			} else {
 				struct strvec parts = STRVEC_INIT;
 				char *stem = xstrndup(word, strlen(word) - 2);
 
-				changed |= add_path(d, p, why, o->sym);
+				changed |= add_path(d, p, why, by);
 				composite_parts(d, o->dir, stem, &parts);
 				for (size_t k = 0; k < parts.n; k++)
-					changed |= add_path(d, parts.v[k], why, o->sym);
+					changed |= add_path(d, parts.v[k], why, by);
 				sv_clear(&parts);
 				free(stem);
 			}
@@ -759,11 +895,27 @@ static int derive_paths(struct derive *d)
 			free(p);
 		}
 	}
+	/* A fragment only removed ifdef blocks include goes whole. */
+	for (size_t i = 0; i < d->ninc; i++) {
+		const struct kinclude *inc = &d->incs[i];
+		const char *by = NULL;
+
+		for (size_t g = 0; g < inc->guards.n && !by; g++)
+			if (footprint_has_symbol(d->fp, inc->guards.v[g]))
+				by = inc->guards.v[g];
+		if (by && !included_elsewhere(d, i) && tree_has(d->t, inc->fragment)) {
+			char *why = xasprintf("%s:%zu: include of %s under CONFIG_%s", inc->makefile,
+					      inc->line, inc->fragment, by);
+
+			changed |= add_path(d, inc->fragment, why, by);
+			free(why);
+		}
+	}
 	/* A composite object: foo.o built from foo-objs := a.o b.o */
 	for (size_t i = 0; i < d->n; i++) {
 		const struct objline *o = &d->lines[i];
 
-		if (!o->sym || !footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var))
+		if (!removed_by(d, o) || !is_object_list(o->var))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			const char *word = o->words.v[w];
@@ -866,7 +1018,7 @@ static int derive_symbols(struct derive *d)
 		const struct objline *o = &d->lines[i];
 
 		if (!o->sym || footprint_has_symbol(d->fp, o->sym) || !is_object_list(o->var) ||
-		    arch_use_of_generic(d, o->sym))
+		    removed_by(d, o) || arch_use_of_generic(d, o->sym))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			if (word_owned(d, o->dir, o->words.v[w]) && symbol_builds_only_owned(d, o->sym)) {
@@ -1381,7 +1533,7 @@ static void derive_arch(struct derive *d)
 
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
 {
-	struct derive d = { t, fp, NULL, 0, 0, db };
+	struct derive d = { .t = t, .fp = fp, .db = db };
 
 	footprint_index(fp);
 	load_makefiles(&d);
@@ -1404,9 +1556,16 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 		free(d.lines[i].var);
 		free(d.lines[i].sym);
 		free(d.lines[i].guard);
+		sv_clear(&d.lines[i].guards);
 		sv_clear(&d.lines[i].words);
 	}
 	free(d.lines);
+	for (size_t i = 0; i < d.ninc; i++) {
+		free(d.incs[i].fragment);
+		free(d.incs[i].makefile);
+		sv_clear(&d.incs[i].guards);
+	}
+	free(d.incs);
 	free(d.by_dir);
 	free(d.by_sym);
 }
