@@ -24,8 +24,8 @@ struct objline {
 	size_t line;
 	char *var;
 	char *sym;          /* conditional symbol, or NULL for obj-y */
-	char *guard;        /* the symbol of the ifdef/ifeq block around it (then branch), or NULL */
-	struct strvec guards;   /* every such symbol, outermost first (an include's too) */
+	struct strvec guards;   /* the symbols of the ifdef/ifeq blocks around it (then branches),
+				   outermost first, an include's too */
 	struct strvec words;
 };
 
@@ -279,10 +279,6 @@ static void *load_makefile_share(void *arg)
 			o->line = l->line;
 			o->var = xstrdup(l->var);
 			o->sym = kbuild_var_symbol(l->var);
-			for (int g = depth < (int)ARRAY_SIZE(guards) ? depth : (int)ARRAY_SIZE(guards);
-			     g > 0 && !o->guard; g--)
-				if (guards[g - 1])
-					o->guard = xstrdup(guards[g - 1]);
 			for (int g = 0; g < depth && g < (int)ARRAY_SIZE(guards); g++)
 				if (guards[g])
 					sv_push(&o->guards, guards[g]);
@@ -304,6 +300,12 @@ static void *load_makefile_share(void *arg)
  * Makefiles): each takes a consecutive run of them, so the runs joined in
  * order are in tree order.
  */
+/* The symbol of the innermost ifdef block around a line, or NULL. */
+static const char *inner_guard(const struct objline *o)
+{
+	return o->guards.n ? o->guards.v[o->guards.n - 1] : NULL;
+}
+
 /* True if a Makefile other than include i's includes its fragment too. */
 static int included_elsewhere(const struct derive *d, size_t i)
 {
@@ -376,8 +378,6 @@ static void load_makefiles(struct derive *d)
 				sv_push(&g, o->guards.v[j]);
 			sv_clear(&o->guards);
 			o->guards = g;
-			if (!o->guard)
-				o->guard = xstrdup(inc->guards.v[inc->guards.n - 1]);
 		}
 	}
 }
@@ -649,7 +649,9 @@ static int is_catch_all(const struct derive *d, const char *g)
 	for (size_t i = 0; i < d->n && !yes; i++) {
 		const struct objline *o = &d->lines[i];
 
-		if (!(o->sym ? !strcmp(o->sym, g) : o->guard && !strcmp(o->guard, g)))
+		const char *in = inner_guard(o);
+
+		if (!(o->sym ? !strcmp(o->sym, g) : in && !strcmp(in, g)))
 			continue;
 		for (size_t w = 0; w < o->words.n && !yes; w++) {
 			const char *one;
@@ -670,7 +672,7 @@ static int word_kept_elsewhere(const struct derive *d, const struct objline *ski
 
 	for (size_t r = first; r < first + len; r++) {
 		const struct objline *o = &d->lines[d->by_dir[r]];
-		const char *by = o->sym ? o->sym : o->guard;
+		const char *by = o->sym ? o->sym : inner_guard(o);
 
 		if (o == skip || removed_by(d, o))
 			continue;
@@ -1555,7 +1557,6 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 		free(d.lines[i].dir);
 		free(d.lines[i].var);
 		free(d.lines[i].sym);
-		free(d.lines[i].guard);
 		sv_clear(&d.lines[i].guards);
 		sv_clear(&d.lines[i].words);
 	}
