@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS]
-#                 [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
+#                 [--fresh | --seed DIR] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
 #
 # Builds an x86_64 bzImage (with --arch arm64 or arm and no --base: the
 # Image or zImage of scripts/boot/ARCH.config for QEMU's virt board) of the
@@ -59,6 +59,19 @@
 # tree at the same path) starts afresh: kbuild would trust the time stamps
 # of the other tree's files.
 #
+# The build directory: a kernel build that starts empty pays kbuild's cost
+# for every object (ccache hits or not, each still runs objtool, nm and a
+# few shells: about two minutes for the boot kernel here), one that goes on
+# from a build of a nearly identical tree pays for what differs.  So NAME
+# goes on from what it last built, whatever the tree (lib.sh's
+# reuse_build_dir: every object depending on a file in which the trees
+# differ is built again), and a NAME never built before starts from a copy
+# of a finished build directory of the same architecture and base
+# configuration (the same fragment preferred, then the latest), when the
+# build is a boot kernel:
+#   --seed DIR   start an unbuilt NAME from a copy of the build directory DIR
+#   --fresh      start NAME empty (a build whose log must show every warning)
+#
 # Progress and the build time go to stderr; the last line on stdout is the
 # path of the bzImage.  On failure the last lines of the build log are shown
 # and the exit status is 1; bad usage or arguments (no such tree, a fragment
@@ -70,11 +83,12 @@ here=$(cd "$(dirname "$0")" && pwd)
 
 die() { echo "$me: $*" >&2; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--fresh | --seed DIR] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
 jobs= name= want_ccache=1 want_mount=1 distcc_hosts= base=tinyconfig soft=0 targets=() arch= board=0
+fresh=0 seed=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -88,6 +102,9 @@ while [ $# -gt 0 ]; do
 	--base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
 	--base=*) base=${1#*=}; shift ;;
 	--soft) soft=1; shift ;;
+	--fresh) fresh=1; shift ;;
+	--seed) [ $# -ge 2 ] || usage; seed=$2; shift 2 ;;
+	--seed=*) seed=${1#*=}; shift ;;
 	--board) board=1; shift ;;
 	--arch) [ $# -ge 2 ] || usage; arch=$2; shift 2 ;;
 	--arch=*) arch=${1#*=}; shift ;;
@@ -173,17 +190,52 @@ if ! flock -n 9; then
 	flock 9
 fi
 
-claim_build_dir "$tree" "$out"
-
 # All settings (assignments and "is not set" lines) of the fragments, in order.
-merged=$out/.excise-fragment
-{
+fragment=$({
 	for f in "${frags[@]}"; do
 		cat "$f"
 		echo
 	done
 	printf '%s' "$extra"
-} > "$merged.tmp"
+})
+key="${arch:-x86_64} $base $board"
+
+# find_seed: the finished build directory to start from (see the header).
+find_seed() {
+	local d best= same=
+	for d in $(ls -td "$cache"/build/*/.excise-built 2>/dev/null); do
+		d=${d%/.excise-built}
+		[ "$d" != "$out" ] && [ -f "$d/.excise-manifest" ] || continue
+		[ "$(cat "$d/.excise-key" 2>/dev/null)" = "$key" ] || continue
+		[ -n "$best" ] || best=$d
+		if [ "$(cat "$d/.excise-fragment" 2>/dev/null)" = "$fragment" ]; then
+			same=$d
+			break
+		fi
+	done
+	echo "${same:-$best}"
+}
+
+# A seed is copied while no build runs in it (its builder holds $seed.lock);
+# one found here is skipped if busy (two builds could wait on each other).
+if [ $fresh = 1 ]; then
+	find "$out" -mindepth 1 -delete
+elif [ -n "$seed" ]; then
+	[ -d "$seed" ] || bad "--seed: $seed: no such build directory"
+	exec 8>"$seed.lock"
+	flock 8
+elif [ ${#targets[@]} = 0 ] && [ ! -f "$out/.excise-manifest" ]; then
+	seed=$(find_seed)
+	if [ -n "$seed" ]; then
+		exec 8>"$seed.lock"
+		flock -n 8 || seed=
+	fi
+fi
+reuse_build_dir "$tree" "$out" "$seed"
+[ -z "$seed" ] || exec 8>&-
+printf '%s\n' "$key" > "$out/.excise-key"
+merged=$out/.excise-fragment
+printf '%s\n' "$fragment" > "$merged.tmp"
 mv "$merged.tmp" "$merged"
 
 # Where make sees the tree: a read-only bind mount at a fixed path in a
@@ -334,12 +386,14 @@ trap - EXIT INT TERM
 [ $rc = 0 ] || fail_log "make ${goals[*]} failed (exit $rc) after $(fmt_time $((SECONDS - t1)))"
 if [ ${#targets[@]} != 0 ]; then
 	n=$(grep -c '^  CC ' "$log" || true)
+	touch "$out/.excise-built"
 	say "built ${targets[*]} in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
 	echo "$out"
 	exit 0
 fi
 
 [ -f "$image" ] || fail_log "make succeeded but $image is missing"
+touch "$out/.excise-built"
 n=$(grep -c '^  CC ' "$log" || true)
 say "built in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
 echo "$image"

@@ -61,7 +61,8 @@ t0=$SECONDS
 # build SIDE TREE FRAGMENT: build-kernel.sh's messages go to OUT/SIDE.out; 0 if it built.
 build() {
 	local side=$1 tree=$2 frag=$3 rc=0
-	"$here/build-kernel.sh" "${opts[@]}" --name "$name-$side" --base "$base" --soft \
+	shift 3
+	"$here/build-kernel.sh" "${opts[@]}" "$@" --name "$name-$side" --base "$base" --soft \
 		"${makes[@]}" "$tree" "$frag" > "$tmp/$side.stdout" 2> "$tmp/$side.out" || rc=$?
 	grep -E 'requested options set|not set: |^ +' "$tmp/$side.out" | sed "s/^build-kernel.sh: /  $side: /; s/^    /  $side:     /" || true
 	grep -qF -e "make -k ${goals[*]} failed" -e "built ${goals[*]} in" "$tmp/$side.out" || {
@@ -75,14 +76,21 @@ build() {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
+# BEFORE starts empty, so that its log has every warning (ccache replays a
+# hit's warnings).  AFTER goes on from a copy of BEFORE's build directory:
+# only what the removal changed (the files that differ, the objects that
+# use a symbol of another value) is compiled again, and every object it
+# does not compile is BEFORE's and says what BEFORE said.  So what AFTER's
+# log has and BEFORE's has not is new; what it lost is not counted.
 rb=0 ra=0
-build before "$before" "$3" || rb=$?
-build after "$after" "$4" || ra=$?
 out_b=$cache/build/$name-before out_a=$cache/build/$name-after
+build before "$before" "$3" --fresh || rb=$?
+rm -rf "$out_a"
+build after "$after" "$4" --seed "$out_b" || ra=$?
 normalise_warnings "$before" "$out_b" "$srcmnt" < "$out_b/excise-build.log" > "$tmp/wb"
 normalise_warnings "$after" "$out_a" "$srcmnt" < "$out_a/excise-build.log" > "$tmp/wa"
 count() { awk -F'\t' -v k="$2" 'index($1, ": " k) { n++ } END { print n + 0 }' "$1"; }
-say "before: $([ $rb = 0 ] && echo built || echo "did not build") ($(count "$tmp/wb" "error") error(s), $(count "$tmp/wb" "warning:") warning(s)); after: $([ $ra = 0 ] && echo built || echo "did not build") ($(count "$tmp/wa" "error") error(s), $(count "$tmp/wa" "warning:") warning(s))"
+say "before: $([ $rb = 0 ] && echo built || echo "did not build") ($(count "$tmp/wb" "error") error(s), $(count "$tmp/wb" "warning:") warning(s)); after: $([ $ra = 0 ] && echo built || echo "did not build") ($(count "$tmp/wa" "error") error(s), $(count "$tmp/wa" "warning:") warning(s) in the $(grep -c '^  CC ' "$out_a/excise-build.log" || true) file(s) it compiled again)"
 LC_ALL=C join -t "$(printf '\t')" -v 2 <(number_warnings < "$tmp/wb") <(number_warnings < "$tmp/wa") |
 	cut -f2- > "$tmp/new"
 grep ': error' "$tmp/new" > "$tmp/errors" || true

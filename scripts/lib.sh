@@ -72,6 +72,82 @@ claim_build_dir() {
 	printf '%s\n' "$id" > "$out/.excise-tree"
 }
 
+# tree_manifest TREE: every file of TREE as "PATH<TAB>SIZE<TAB>MTIME", sorted.
+# A removal writes each file it edits anew (a new time stamp) and a work
+# copy hard-links every other file to the cache, so a path with the same
+# size and time stamp in two trees is the same file.  .git and the cache's
+# markers (.excise-complete) are not the kernel's.
+tree_manifest() {
+	(cd "$1" && find . \( -path ./.git -o -path './.excise-*' \) -prune -o -type f -printf '%P\t%s\t%T@\n') |
+		LC_ALL=C sort
+}
+
+# reuse_build_dir TREE OUT [SEED]: OUT is TREE's build directory from now
+# on, built incrementally from what it last built, whatever the tree was.
+# A build directory remembers the tree it last built as a manifest
+# (tree_manifest, in OUT/.excise-manifest).  An OUT without one starts from
+# a copy of SEED (a finished build directory with a manifest; its path in
+# the files that hold it made OUT's) when given, else empty.  Then every object that depends on a file in which the two
+# trees differ (edited, deleted or added: kbuild's .cmd files list each
+# object's sources and headers) is deleted with its .cmd file, so that make
+# builds it again: kbuild alone would trust the time stamps, and a file of
+# the other tree may be older than the object.  An added header also
+# invalidates the objects that include a header of the same name (it may
+# shadow it).  The configuration is left to make: the caller writes a new
+# .config, syncconfig compares it with include/config/auto.conf and kbuild
+# rebuilds what uses an option that changed.  When more than a fifth of the
+# files differ the directory starts afresh (cheaper than sorting it out).
+# Prints one line on what it did to stderr.
+reuse_build_dir() {
+	local tree=$1 out=$2 seed=${3:-} from="" n total
+	mkdir -p "$out"
+	rm -f "$out/.excise-built"
+	if [ ! -f "$out/.excise-manifest" ]; then
+		find "$out" -mindepth 1 -delete
+		if [ -n "$seed" ] && [ -f "$seed/.excise-manifest" ] && [ -f "$seed/.excise-built" ]; then
+			cp -a "$seed/." "$out/"
+			rm -f "$out/.excise-built" "$out/excise-build.log"
+			# objtool's build (tools/) records absolute paths in its .cmd files
+			grep -rlIF "$seed/" "$out" 2>/dev/null | xargs -r sed -i "s|$seed/|$out/|g"
+			from="a copy of $seed"
+		fi
+	else
+		from="its last build"
+	fi
+	tree_manifest "$tree" > "$out/.excise-manifest.new"
+	if [ -f "$out/.excise-manifest" ]; then
+		LC_ALL=C comm -3 "$out/.excise-manifest" "$out/.excise-manifest.new" |
+			sed 's/^\t//' | cut -f1 | LC_ALL=C sort -u > "$out/.excise-changed"
+		n=$(wc -l < "$out/.excise-changed")
+		total=$(wc -l < "$out/.excise-manifest.new")
+		if [ $((n * 5)) -gt "$total" ]; then
+			echo "$me: $out: $n of $total files differ from the tree it last built; starting it afresh" >&2
+			find "$out" -mindepth 1 ! -name .excise-manifest.new -delete
+		elif [ "$n" -gt 0 ]; then
+			{
+				sed 's|^|/|' "$out/.excise-changed"
+				# an added header may shadow another of its name
+				LC_ALL=C join -v 2 -t "$(printf '\t')" <(cut -f1 "$out/.excise-manifest") \
+					<(cut -f1 "$out/.excise-manifest.new") | grep '\.h$' | sed 's|.*/|/|' || true
+			} > "$out/.excise-patterns"
+			local stale=0 cmd base
+			while IFS= read -r cmd; do
+				base=${cmd##*/}
+				base=${base#.}
+				rm -f "${cmd%/*}/${base%.cmd}" "$cmd"
+				stale=$((stale + 1))
+			done < <(find "$out" -name '.*.cmd' -type f -print0 |
+				xargs -0 -r grep -lF -f "$out/.excise-patterns" 2>/dev/null || true)
+			echo "$me: $out: $from, $n file(s) differ from the tree it last built: $stale object(s) to build again" >&2
+		else
+			echo "$me: $out: $from, no file differs from the tree it last built" >&2
+		fi
+		rm -f "$out/.excise-changed" "$out/.excise-patterns"
+	fi
+	mv "$out/.excise-manifest.new" "$out/.excise-manifest"
+	printf '%s\n' "$tree" > "$out/.excise-tree"
+}
+
 # use_ccache: when ccache is installed, one cache for every tree in
 # $EXCISE_CACHE/ccache (CCACHE_NOHASHDIR: the build directory is not part of
 # the hash) and ccache_args=(CC=... HOSTCC=...) for make; else return 1.
