@@ -108,7 +108,7 @@ reuse_build_dir() {
 			cp -a "$seed/." "$out/"
 			rm -f "$out/.excise-built" "$out/excise-build.log"
 			# objtool's build (tools/) records absolute paths in its .cmd files
-			grep -rlIF "$seed/" "$out" 2>/dev/null | xargs -r sed -i "s|$seed/|$out/|g"
+			{ grep -rlIF "$seed/" "$out" 2>/dev/null || true; } | xargs -r sed -i "s|$seed/|$out/|g"
 			from="a copy of $seed"
 		fi
 	else
