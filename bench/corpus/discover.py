@@ -15,7 +15,9 @@ them:
 Excluded, and listed: symbols whose objects 6.12 still has at the same path
 and no other symbol builds (renamed symbol), or under another path with the same basename and at least
 half of the distinctive lines (moved); symbols without objects whose prompt a
-6.12 symbol of the same directory carries (renamed); symbols with no gone
+6.12 symbol of the same directory carries, or whose help text's first
+sentence (40 characters or more) a symbol new in 6.12 opens its help with
+(renamed); symbols with no gone
 objects whose #if blocks guard at least 20 lines of which 6.12 keeps half
 or more in the same file (folded: upstream made the code unconditional,
 which is not a removal).
@@ -82,6 +84,15 @@ class UF:
             if b < a:
                 a, b = b, a
             self.p[b] = a
+
+
+def first_sentence(text, least=40):
+    """The first sentence of a help text, blanks folded; None when shorter
+    than least characters (too common to say two symbols are one)."""
+    t = " ".join(text.split())
+    m = re.match(r"(.+?[.!?])(\s|$)", t)
+    t = m.group(1) if m else t
+    return t if len(t) >= least else None
 
 
 def distinctive(lines):
@@ -170,12 +181,16 @@ def main():
                 defs61[e["sym"]].append(e)
     syms612 = set()
     prompts612 = collections.defaultdict(set)   # (dir, prompt) -> syms
+    helps612 = collections.defaultdict(set)     # first sentence of the help -> syms
     for p in sorted(f612):
         if os.path.basename(p).startswith("Kconfig"):
             for e in trees.parse_kconfig(os.path.join(t612, p)):
                 syms612.add(e["sym"])
                 if e["prompt"]:
                     prompts612[(os.path.dirname(p), e["prompt"])].add(e["sym"])
+                h = first_sentence(e["help"])
+                if h and e["sym"] not in defs61:
+                    helps612[h].add(e["sym"])
     removed = sorted(s for s in defs61 if s not in syms612)
     log("%d symbols in 6.1, %d in 6.12, %d removed" % (len(defs61), len(syms612), len(removed)))
     kb = trees.Kbuild(t61, f61)
@@ -275,6 +290,13 @@ def main():
                 excluded.append((s, e["file"], "renamed: 6.12 %s has its prompt \"%s\"" %
                                  ("/".join(sorted(ren)), e["prompt"])))
                 continue
+        # FSCACHE_DEBUG: fs/netfs's NETFS_DEBUG (new in 6.12) opens its help
+        # with FSCACHE_DEBUG's first sentence, word for word.
+        ren = helps612.get(first_sentence(e["help"])) if not gone else None
+        if ren:
+            excluded.append((s, e["file"], "renamed: 6.12 %s (new) has its help text \"%s\"" %
+                             ("/".join(sorted(ren)), first_sentence(e["help"]))))
+            continue
         info[s] = {"entry": e, "gone": gone}
     # A symbol upstream folded in (made unconditional, DRM_AMD_DC_DCN): its
     # objects are not gone and 6.12 keeps most of what its #if blocks

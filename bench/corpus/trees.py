@@ -60,10 +60,11 @@ def indent(s):
 
 
 def parse_kconfig(path):
-    """Entries of one Kconfig file: dicts sym, line, blocks, deps, prompt.
+    """Entries of one Kconfig file: dicts sym, line, blocks, deps, prompt, help.
 
     blocks is the stack of enclosing ('if', expr, line), ('menu', title, line)
-    and ('choice', '', line); help text is skipped by its indentation."""
+    and ('choice', '', line); help is the help text on one line (its end
+    is found by its indentation)."""
     lines = read_lines(path)
     if lines is None:
         return []
@@ -78,6 +79,8 @@ def parse_kconfig(path):
             if help_ind is None:
                 help_ind = ind
             if ind >= help_ind:
+                if cur is not None:
+                    cur["help"] = (cur["help"] + " " + s).strip()
                 continue
             in_help = False
         if not s or s.startswith("#"):
@@ -92,7 +95,7 @@ def parse_kconfig(path):
             in_help, help_ind = True, None
         elif tok in ("config", "menuconfig"):
             cur = {"sym": rest.split()[0] if rest else "", "line": ln, "blocks": list(stack),
-                   "deps": [], "prompt": None, "file": path}
+                   "deps": [], "prompt": None, "file": path, "help": ""}
             entries.append(cur)
         elif tok == "if":
             stack.append(("if", rest, ln))
