@@ -26,7 +26,7 @@ trap 'rm -f "$kernel" "$out.image"; rm -rf "$work"; cleanup_kernel_test' EXIT
 # build TREE: build-kernel.sh's boot kernel of TREE in $out, copied to $out.image.
 build() {
 	local image
-	image=$("$scripts/build-kernel.sh" --name test-build-reuse "$1" "$scripts/boot/slabinfo.config" \
+	image=$("$scripts/build-kernel.sh" --name test-build-reuse "$1" \
 		2> "$out.err" | tail -n 1) || { cat "$out.err"; fail "build-kernel.sh failed on $1"; }
 	sed 's/^/  /' "$out.err"
 	cp "$image" "$out.image"

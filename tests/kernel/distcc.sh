@@ -4,9 +4,9 @@
 # check build of a work copy in which mm/internal.h gained a declaration
 # nobody has compiled before (so that the files including it miss ccache
 # and go out); both daemons' logs must show COMPILE_OK.  The build has the
-# configuration of the boot tests' kernel (scripts/boot/slabinfo.config on
-# top of the boot fragment), so that every other file hits ccache: the
-# test costs the probe's files and a link, not a kernel.  Negative control:
+# configuration of the boot tests' kernel (the boot fragment), so that every
+# other file hits ccache: the test costs the probe's files and a link, not a
+# kernel.  Negative control:
 # the same build pointed at a port where no daemon listens, with
 # DISTCC_FALLBACK=0, must fail: the jobs really go through distcc.  The
 # daemons are stopped at the end, even on failure.
@@ -59,20 +59,11 @@ probe() {
 	{ cat "$tree/mm/internal.h"; echo "extern int excise_distcc_probe_$1;"; } | replace_file "$work/mm/internal.h"
 }
 
-# The boot tests' options, as --config arguments of check's build step.
-slabinfo=()
-while read -r line; do
-	case $line in
-	CONFIG_*=*) slabinfo+=(--config "$line") ;;
-	'# CONFIG_'*' is not set') line=${line#\# }; slabinfo+=(--config "${line%% *}=n") ;;
-	esac
-done < "$top/scripts/boot/slabinfo.config"
-
 probe "$(date +%s%N)"
 hosts="127.0.0.1:$p1/2 127.0.0.1:$p2/2"
 t0=$SECONDS
 DISTCC_FALLBACK=0 "$EXCISE" check -C "$work" --before "$tree" --only build --logs "$logs/check" \
-	--distcc "$hosts" "${slabinfo[@]}" SLOB > "$logs/check.out" 2>&1
+	--distcc "$hosts" SLOB > "$logs/check.out" 2>&1
 rc=$?
 cat "$logs/check.out"
 [ $rc = 0 ] || fail "the check build through distcc failed"
@@ -87,7 +78,7 @@ echo "result: check build through distcc $((SECONDS - t0))s; COMPILE_OK: $n1 on 
 # Negative control: no daemon on the port, no fallback: the build fails.
 probe "$(date +%s%N)"
 DISTCC_FALLBACK=0 "$EXCISE" check -C "$work" --before "$tree" --only build --logs "$logs/dead" \
-	--distcc "127.0.0.1:$dead/2" "${slabinfo[@]}" SLOB > "$logs/dead.out" 2>&1 &&
+	--distcc "127.0.0.1:$dead/2" SLOB > "$logs/dead.out" 2>&1 &&
 	fail "a build pointed at a dead distcc host passed: the jobs did not go through distcc"
 grep -q 'check build    FAIL' "$logs/dead.out" || { cat "$logs/dead.out"; fail "no FAIL line for the dead host"; }
 echo "result: a dead distcc host (port $dead) fails the build, as it should"

@@ -55,7 +55,7 @@ test_kernel() {
 	need gcc make flex bison bc flock
 	tree=$(pristine_tree) || exit
 	mkdir -p "$cache/tmp"
-	image=$("$scripts/build-kernel.sh" --name test-boot-6.1 "$tree" "$scripts/boot/slabinfo.config" 2>"$cache/tmp/test-build-kernel.$$" | tail -n 1) || {
+	image=$("$scripts/build-kernel.sh" --name test-boot-6.1 "$tree" 2>"$cache/tmp/test-build-kernel.$$" | tail -n 1) || {
 		cat "$cache/tmp/test-build-kernel.$$"
 		rm -f "$cache/tmp/test-build-kernel.$$"
 		fail "build-kernel.sh failed"
