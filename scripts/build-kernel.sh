@@ -55,9 +55,7 @@
 # is bind-mounted read-only at one fixed path, $EXCISE_CACHE/srcmnt: every
 # tree has the same path there, ccache hits for every file the trees share,
 # and nothing in make can write into TREE.  Nothing is mounted outside that
-# namespace.  A build directory last used for another tree (or an earlier
-# tree at the same path) starts afresh: kbuild would trust the time stamps
-# of the other tree's files.
+# namespace.
 #
 # The build directory: a kernel build that starts empty pays kbuild's cost
 # for every object (ccache hits or not, each still runs objtool, nm and a
