@@ -65,10 +65,9 @@
 # reuse_build_dir: every object depending on a file in which the trees
 # differ is built again), and a NAME never built before starts from a copy
 # of a finished build directory of the same architecture and base
-# configuration (the same fragment preferred, then the latest), when the
-# build is a boot kernel:
+# configuration (the one whose fragment differs least, then the latest):
 #   --seed DIR   start an unbuilt NAME from a copy of the build directory DIR
-#   --fresh      start NAME empty (a build whose log must show every warning)
+#   --fresh      start NAME empty
 #
 # Progress and the build time go to stderr; the last line on stdout is the
 # path of the bzImage.  On failure the last lines of the build log are shown
@@ -198,22 +197,6 @@ fragment=$({
 })
 key="${arch:-x86_64} $base $board"
 
-# find_seed: the finished build directory to start from (see the header).
-find_seed() {
-	local d best= same=
-	for d in $(ls -td "$cache"/build/*/.excise-built 2>/dev/null); do
-		d=${d%/.excise-built}
-		[ "$d" != "$out" ] && [ -f "$d/.excise-manifest" ] || continue
-		[ "$(cat "$d/.excise-key" 2>/dev/null)" = "$key" ] || continue
-		[ -n "$best" ] || best=$d
-		if [ "$(cat "$d/.excise-fragment" 2>/dev/null)" = "$fragment" ]; then
-			same=$d
-			break
-		fi
-	done
-	echo "${same:-$best}"
-}
-
 # A seed is copied while no build runs in it (its builder holds $seed.lock);
 # one found here is skipped if busy (two builds could wait on each other).
 if [ $fresh = 1 ]; then
@@ -222,8 +205,8 @@ elif [ -n "$seed" ]; then
 	[ -d "$seed" ] || bad "--seed: $seed: no such build directory"
 	exec 8>"$seed.lock"
 	flock 8
-elif [ ${#targets[@]} = 0 ] && [ ! -f "$out/.excise-manifest" ]; then
-	seed=$(find_seed)
+elif [ ! -f "$out/.excise-manifest" ]; then
+	seed=$(find_seed "$out" "$key" "$fragment")
 	if [ -n "$seed" ]; then
 		exec 8>"$seed.lock"
 		flock -n 8 || seed=
@@ -361,6 +344,16 @@ arm64) image=$out/arch/arm64/boot/Image ;;
 arm) image=$out/arch/arm/boot/zImage ;;
 *) image=$out/arch/x86/boot/bzImage ;;
 esac
+# make modules fails in a configuration without modules (tinyconfig's).
+if [ ${#targets[@]} != 0 ] && ! grep -qx 'CONFIG_MODULES=y' "$out/.config"; then
+	kept=()
+	for t in "${targets[@]}"; do
+		[ "$t" = modules ] || kept+=("$t")
+	done
+	[ ${#kept[@]} = ${#targets[@]} ] || say "no modules in this configuration (CONFIG_MODULES is not set): not building modules"
+	[ ${#kept[@]} != 0 ] || kept=(vmlinux)
+	targets=("${kept[@]}")
+fi
 if [ ${#targets[@]} = 0 ]; then
 	goals=("$(basename "$image")")
 else

@@ -64,8 +64,8 @@ build() {
 	shift 3
 	"$here/build-kernel.sh" "${opts[@]}" "$@" --name "$name-$side" --base "$base" --soft \
 		"${makes[@]}" "$tree" "$frag" > "$tmp/$side.stdout" 2> "$tmp/$side.out" || rc=$?
-	grep -E 'requested options set|not set: |^ +' "$tmp/$side.out" | sed "s/^build-kernel.sh: /  $side: /; s/^    /  $side:     /" || true
-	grep -qF -e "make -k ${goals[*]} failed" -e "built ${goals[*]} in" "$tmp/$side.out" || {
+	grep -E 'requested options set|not set: |^ +|^build-kernel.sh: (/.*: (a copy of|its last build)|built |no modules)' "$tmp/$side.out" | sed "s/^build-kernel.sh: /  $side: /; s/^    /  $side:     /" || true
+	grep -qE '^build-kernel.sh: (make -k .* failed|built .* in )' "$tmp/$side.out" || {
 		# configuring failed: not a result about the removal
 		sed 's/^/  | /' "$tmp/$side.out"
 		echo "$me: FAIL: the tree $side the removal could not be configured ($base + fragment)"
@@ -76,18 +76,37 @@ build() {
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# BEFORE starts empty, so that its log has every warning (ccache replays a
-# hit's warnings).  AFTER goes on from a copy of BEFORE's build directory:
-# only what the removal changed (the files that differ, the objects that
-# use a symbol of another value) is compiled again, and every object it
-# does not compile is BEFORE's and says what BEFORE said.  So what AFTER's
-# log has and BEFORE's has not is new; what it lost is not counted.
+# Both builds go on from earlier ones (build-kernel.sh: BEFORE from its
+# last build or a seed of the same base configuration, AFTER from a copy of
+# BEFORE's directory), so each compiles only what differs.  A log then has
+# the warnings of what its build compiled: ccache replays a hit's, but an
+# object kbuild did not build again says nothing.  So what AFTER compiled
+# that BEFORE did not is compiled once more in BEFORE's directory (its
+# objects deleted, vmlinux and modpost again), and BEFORE's warnings are
+# those of both of its logs.  Every object AFTER compiled is then compared
+# with BEFORE's own words for it: what AFTER's log has and BEFORE's have
+# not is new; what it lost is not counted.
 rb=0 ra=0
 out_b=$cache/build/$name-before out_a=$cache/build/$name-after
-build before "$before" "$3" --fresh || rb=$?
+build before "$before" "$3" || rb=$?
+cp "$out_b/excise-build.log" "$tmp/before.log"
 rm -rf "$out_a"
 build after "$after" "$4" --seed "$out_b" || ra=$?
-normalise_warnings "$before" "$out_b" "$srcmnt" < "$out_b/excise-build.log" > "$tmp/wb"
+# compiled LOG: the objects a build log says were compiled or assembled.
+compiled() { sed -n 's/^  \(CC\|AS\)\( \[M\]\)\{0,1\} *\([^ ]*\.o\)$/\3/p' "$1" | LC_ALL=C sort -u; }
+LC_ALL=C comm -13 <(compiled "$tmp/before.log") <(compiled "$out_a/excise-build.log") > "$tmp/again"
+# linked LOG: the build linked vmlinux or ran modpost (their messages too are compared).
+linked() { grep -qE '^  (LD +vmlinux\.o|MODPOST) ' "$1"; }
+if [ -s "$tmp/again" ] || { linked "$out_a/excise-build.log" && ! linked "$tmp/before.log"; }; then
+	while IFS= read -r o; do
+		rm -f "$out_b/$o" "$out_b/$(dirname "$o")/.$(basename "$o").cmd"
+	done < "$tmp/again"
+	rm -f "$out_b/vmlinux.o" "$out_b/vmlinux"
+	build before "$before" "$3" > /dev/null || true
+	say "before: compiled again the $(wc -l < "$tmp/again") file(s) that after compiled and it had not"
+	cat "$out_b/excise-build.log" >> "$tmp/before.log"
+fi
+normalise_warnings "$before" "$out_b" "$srcmnt" < "$tmp/before.log" > "$tmp/wb"
 normalise_warnings "$after" "$out_a" "$srcmnt" < "$out_a/excise-build.log" > "$tmp/wa"
 count() { awk -F'\t' -v k="$2" 'index($1, ": " k) { n++ } END { print n + 0 }' "$1"; }
 say "before: $([ $rb = 0 ] && echo built || echo "did not build") ($(count "$tmp/wb" "error") error(s), $(count "$tmp/wb" "warning:") warning(s)); after: $([ $ra = 0 ] && echo built || echo "did not build") ($(count "$tmp/wa" "error") error(s), $(count "$tmp/wa" "warning:") warning(s) in the $(grep -c '^  CC ' "$out_a/excise-build.log" || true) file(s) it compiled again)"

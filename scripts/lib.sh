@@ -57,21 +57,6 @@ tree_tag() {
 	echo "$(basename "$1")-$(printf '%s' "$1" | sha1sum | cut -c1-8)"
 }
 
-# claim_build_dir TREE OUT: OUT is TREE's build directory from now on.  One
-# last used for another tree, or for an earlier tree at the same path (a
-# work copy made again: another inode or birth time), starts afresh: kbuild
-# would trust the time stamps of the other tree's files.
-claim_build_dir() {
-	local tree=$1 out=$2 id
-	id="$tree $(stat -c '%i %W' "$tree")"
-	if [ -f "$out/.excise-tree" ] && [ "$(cat "$out/.excise-tree")" != "$id" ]; then
-		echo "$me: $out was last used for another tree ($(cut -d' ' -f1 "$out/.excise-tree")); starting it afresh" >&2
-		find "$out" -mindepth 1 -delete
-	fi
-	mkdir -p "$out"
-	printf '%s\n' "$id" > "$out/.excise-tree"
-}
-
 # tree_manifest TREE: every file of TREE as "PATH<TAB>SIZE<TAB>MTIME", sorted.
 # A removal writes each file it edits anew (a new time stamp) and a work
 # copy hard-links every other file to the cache, so a path with the same
@@ -86,10 +71,11 @@ tree_manifest() {
 # on, built incrementally from what it last built, whatever the tree was.
 # A build directory remembers the tree it last built as a manifest
 # (tree_manifest, in OUT/.excise-manifest).  An OUT without one starts from
-# a copy of SEED (a finished build directory with a manifest; its path in
-# the files that hold it made OUT's) when given, else empty.  Then every object that depends on a file in which the two
-# trees differ (edited, deleted or added: kbuild's .cmd files list each
-# object's sources and headers) is deleted with its .cmd file, so that make
+# a copy of SEED (a build directory with a manifest; its path in the files
+# that hold it made OUT's) when given, else empty.  Then every object that
+# depends on a file in which the two trees differ (edited, deleted or
+# added: kbuild's .cmd files list each object's sources and headers) is
+# deleted with its .cmd file, so that make
 # builds it again: kbuild alone would trust the time stamps, and a file of
 # the other tree may be older than the object.  An added header also
 # invalidates the objects that include a header of the same name (it may
@@ -104,7 +90,9 @@ reuse_build_dir() {
 	rm -f "$out/.excise-built"
 	if [ ! -f "$out/.excise-manifest" ]; then
 		find "$out" -mindepth 1 -delete
-		if [ -n "$seed" ] && [ -f "$seed/.excise-manifest" ] && [ -f "$seed/.excise-built" ]; then
+		# (a seed whose make -k failed still holds good objects: kbuild
+		# writes an object's .cmd file only once the object is built)
+		if [ -n "$seed" ] && [ -f "$seed/.excise-manifest" ]; then
 			cp -a "$seed/." "$out/"
 			rm -f "$out/.excise-built" "$out/excise-build.log"
 			# objtool's build (tools/) records absolute paths in its .cmd files
@@ -146,6 +134,27 @@ reuse_build_dir() {
 	fi
 	mv "$out/.excise-manifest.new" "$out/.excise-manifest"
 	printf '%s\n' "$tree" > "$out/.excise-tree"
+}
+
+# find_seed OUT KEY FRAGMENT: the finished build directory (one with
+# .excise-built) for OUT to start from: of those whose .excise-key is KEY,
+# the one whose .excise-fragment has the fewest lines that FRAGMENT has not
+# or it has and FRAGMENT not (the fewest options to build again), the
+# newest of those.  Nothing when there is none.
+find_seed() {
+	local out=$1 key=$2 fragment=$3 d best= least= n
+	for d in $(ls -td "$cache"/build/*/.excise-built 2>/dev/null); do
+		d=${d%/.excise-built}
+		[ "$d" != "$out" ] && [ -f "$d/.excise-manifest" ] || continue
+		[ "$(cat "$d/.excise-key" 2>/dev/null)" = "$key" ] || continue
+		n=$(LC_ALL=C comm -3 <(LC_ALL=C sort -u "$d/.excise-fragment" 2>/dev/null) \
+			<(printf '%s\n' "$fragment" | LC_ALL=C sort -u) | wc -l)
+		if [ -z "$least" ] || [ "$n" -lt "$least" ]; then
+			best=$d least=$n
+		fi
+		[ "$n" != 0 ] || break
+	done
+	echo "$best"
 }
 
 # use_ccache: when ccache is installed, one cache for every tree in
