@@ -18,10 +18,11 @@
 # missing from TREE_BEFORE (new) in AFTER only; one missing from both is an
 # error.  An object that CONFIG does not build (by the obj-$(CONFIG_X)
 # lines of the Makefiles on its path) gets a note.  Build directories: $EXCISE_CACHE/build/sparse-<tree>-<hash>-<config>
-# (EXCISE_CACHE defaults to ~/.cache/excise), kept between runs, so that
-# `make prepare` (15-35 s for allmodconfig) is paid once per tree and config;
-# a directory whose tree was made again (another inode or birth time) starts
-# afresh.  As root, make runs in a private mount namespace that shows the
+# (EXCISE_CACHE defaults to ~/.cache/excise), kept between runs and going
+# on from what they last prepared, whatever the tree (lib.sh's
+# reuse_build_dir); a new one starts from a copy of the latest prepared
+# directory of the same configuration (AFTER's from BEFORE's), so that
+# `make prepare` (15-35 s for allmodconfig) is rarely paid in full.  As root, make runs in a private mount namespace that shows the
 # tree read-only at $EXCISE_CACHE/srcmnt, as in build-kernel.sh.
 #
 # Normalisation: a warning is "path: warning|error: message", with sparse's
@@ -130,11 +131,24 @@ if use_ccache; then
 	common+=("${ccache_args[@]}")
 fi
 
-# configure TREE OUT: make OUT/.config; keep the old file (and its time
-# stamp) when nothing changed.
+# configure TREE OUT CONFIG [SEED]: make OUT/.config (from CONFIG, a file,
+# or else $config); keep the old file (and its time stamp) when nothing
+# changed.  OUT goes on from what it last built (lib.sh's reuse_build_dir);
+# one never used starts from a copy of SEED, or else of the latest
+# prepared directory of the same configuration.
 configure() {
-	local tree=$1 out=$2 src=$3 log=$2/excise-config.log
-	claim_build_dir "$tree" "$out"
+	local tree=$1 out=$2 src=$3 seed=${4:-} log=$2/excise-config.log
+	if [ ! -f "$out/.excise-manifest" ] && [ -z "$seed" ]; then
+		seed=$(find_seed "$out" "sparse $config_id" "")
+		if [ -n "$seed" ]; then
+			exec 7>"$seed.lock"
+			flock -n 7 || seed=
+		fi
+	fi
+	reuse_build_dir "$tree" "$out" "$seed"
+	exec 7>&-
+	printf 'sparse %s\n' "$config_id" > "$out/.excise-key"
+	: > "$out/.excise-fragment"
 	[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
 	if [ -n "$src" ]; then
 		cp "$src" "$out/.config"
@@ -162,6 +176,7 @@ prepare() {
 		tail -n 30 "$log" | sed 's/^/  | /' >&2
 		exit 2
 	}
+	touch "$out/.excise-built"
 	say "prepared $(basename "$out") in $((SECONDS - t0))s"
 }
 
@@ -207,10 +222,10 @@ if [ "$out_after" != "$out_before" ]; then
 fi
 
 configure "$before" "$out_before" "$config_file"
-if [ "$out_after" != "$out_before" ]; then
-	configure "$after" "$out_after" "$out_before/.config"
-fi
 prepare "$before" "$out_before"
+if [ "$out_after" != "$out_before" ]; then
+	configure "$after" "$out_after" "$out_before/.config" "$out_before"
+fi
 check before "$before" "$out_before" ${objs_before[@]+"${objs_before[@]}"}
 wbefore=$out_before/excise-sparse-before.warnings
 normalise_warnings "$before" "$out_before" "$mnt" < "$out_before/excise-sparse-before.log" > "$wbefore"
