@@ -383,6 +383,33 @@ static void load_makefiles(struct derive *d)
 }
 
 /*
+ * dir/<w with its last cut characters replaced by ext>, normalised: a word
+ * may climb (drivers/usb/core/Makefile: usbcore-y +=
+ * ../misc/onboard_usb_hub_pdevs.o names drivers/usb/misc/...).  A trailing
+ * slash stays; NULL when the word leads out of the tree.
+ */
+static char *word_in_dir(const char *dir, const char *w, size_t cut, const char *ext)
+{
+	size_t n = strlen(w) - cut;
+	char *rel = dir[0] ? xasprintf("%s/%.*s%s", dir, (int)n, w, ext) : xasprintf("%.*s%s", (int)n, w, ext);
+	int is_dir = 0;
+	char *norm = path_normalize(rel, &is_dir);
+
+	free(rel);
+	if (norm && !norm[0]) {
+		free(norm);
+		return NULL;
+	}
+	if (norm && is_dir) {
+		char *slashed = xasprintf("%s/", norm);
+
+		free(norm);
+		norm = slashed;
+	}
+	return norm;
+}
+
+/*
  * The tree path a word of an object list in dir names: "a.o" -> dir/a.c,
  * "b/" -> dir/b/, and a device tree blob "c.dtb" -> dir/c.dts (the
  * platform's boards: dtb-$(CONFIG_ARCH_OXNAS) += ox820-....dtb).
@@ -390,32 +417,26 @@ static void load_makefiles(struct derive *d)
 static char *word_path(const struct derive *d, const char *dir, const char *w)
 {
 	size_t n = strlen(w);
-	char *rel, *stem;
+	char *rel;
 	static const char *const exts[] = { ".c", ".S", ".rs" };
 
-	if (n > 1 && w[n - 1] == '/') {
-		rel = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
-		return rel;
-	}
+	if (n > 1 && w[n - 1] == '/')
+		return word_in_dir(dir, w, 0, "");
 	if (n > 4 && !strcmp(w + n - 4, ".dtb")) {
-		rel = dir[0] ? xasprintf("%s/%.*s.dts", dir, (int)(n - 4), w) : xasprintf("%.*s.dts", (int)(n - 4), w);
-		if (tree_has(d->t, rel))
+		rel = word_in_dir(dir, w, 4, ".dts");
+		if (rel && tree_has(d->t, rel))
 			return rel;
 		free(rel);
 		return NULL;
 	}
 	if (n < 3 || strcmp(w + n - 2, ".o"))
 		return NULL;
-	stem = xstrndup(w, n - 2);
 	for (size_t i = 0; i < ARRAY_SIZE(exts); i++) {
-		rel = dir[0] ? xasprintf("%s/%s%s", dir, stem, exts[i]) : xasprintf("%s%s", stem, exts[i]);
-		if (tree_has(d->t, rel)) {
-			free(stem);
+		rel = word_in_dir(dir, w, 2, exts[i]);
+		if (rel && tree_has(d->t, rel))
 			return rel;
-		}
 		free(rel);
 	}
-	free(stem);
 	return NULL;
 }
 
@@ -499,17 +520,16 @@ static int word_owned(const struct derive *d, const char *dir, const char *w)
 	char *rel;
 
 	if (n > 1 && w[n - 1] == '/') {
-		rel = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
-		owned = footprint_owns(d->fp, rel);
+		rel = word_in_dir(dir, w, 0, "");
+		owned = rel && footprint_owns(d->fp, rel);
 		free(rel);
 		return owned;
 	}
 	if (n < 3 || strcmp(w + n - 2, ".o"))
 		return 0;
 	for (size_t i = 0; i < ARRAY_SIZE(exts) && !owned; i++) {
-		rel = dir[0] ? xasprintf("%s/%.*s%s", dir, (int)(n - 2), w, exts[i])
-			     : xasprintf("%.*s%s", (int)(n - 2), w, exts[i]);
-		owned = footprint_owns(d->fp, rel);
+		rel = word_in_dir(dir, w, 2, exts[i]);
+		owned = rel && footprint_owns(d->fp, rel);
 		free(rel);
 	}
 	return owned;
