@@ -20,7 +20,6 @@ set -uo pipefail
 pristine=$(pristine)
 logs=$(mktemp -d)
 trap 'rm -rf "$logs"' EXIT
-rewrite() { cat > "$1.new" && mv "$1.new" "$1"; }   # never write into a hard-linked file
 
 # 0. The real removal passes.
 a=

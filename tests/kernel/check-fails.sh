@@ -35,10 +35,6 @@ expect_fail() {	# expect_fail NAME PATTERN: the check failed and says PATTERN
 	grep -q -- "$2" "$logs/$1" || { cat "$logs/$1"; fail "$1: the failure does not say '$2'"; }
 	echo "result: $1: fails as it should: $(grep -m1 -- "$2" "$logs/$1" | sed 's/^ *//')"
 }
-# Replace a file (never write into it: it may be shared with the cache).
-rewrite() {	# rewrite FILE: stdin becomes FILE's new contents
-	cat > "$1.new" && mv "$1.new" "$1"
-}
 
 # 0. The real result passes.
 check ok-residue residue || { cat "$logs/ok-residue"; fail "residue fails on the real result"; }

@@ -26,6 +26,12 @@ workcopy() {
 	echo "$dest"
 }
 
+# rewrite FILE: standard input becomes FILE's contents, in a new file (never
+# written into: a work copy shares its unchanged files with the cache).
+rewrite() {
+	cat > "$1.new" && mv "$1.new" "$1"
+}
+
 # panic_at_boot FILE TEXT: append to FILE (of a hard-linked work copy: the
 # link is broken first) a late initcall that panics with TEXT, so that only
 # a kernel built with FILE fails at boot.
