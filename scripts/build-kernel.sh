@@ -197,23 +197,18 @@ fragment=$({
 })
 key="${arch:-x86_64} $base $board"
 
-# A seed is copied while no build runs in it (its builder holds $seed.lock);
-# one found here is skipped if busy (two builds could wait on each other).
+# A seed is copied while no build runs in it; one found here is skipped if busy.
 if [ $fresh = 1 ]; then
 	find "$out" -mindepth 1 -delete
 elif [ -n "$seed" ]; then
 	[ -d "$seed" ] || bad "--seed: $seed: no such build directory"
-	exec 8>"$seed.lock"
-	flock 8
+	lock_seed "$seed"
 elif [ ! -f "$out/.excise-manifest" ]; then
 	seed=$(find_seed "$out" "$key" "$fragment")
-	if [ -n "$seed" ]; then
-		exec 8>"$seed.lock"
-		flock -n 8 || seed=
-	fi
+	[ -z "$seed" ] || lock_seed "$seed" -n || seed=
 fi
 reuse_build_dir "$tree" "$out" "$seed"
-[ -z "$seed" ] || exec 8>&-
+unlock_seed
 printf '%s\n' "$key" > "$out/.excise-key"
 merged=$out/.excise-fragment
 printf '%s\n' "$fragment" > "$merged.tmp"

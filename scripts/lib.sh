@@ -75,8 +75,8 @@ tree_manifest() {
 # that hold it made OUT's) when given, else empty.  Then every object that
 # depends on a file in which the two trees differ (edited, deleted or
 # added: kbuild's .cmd files list each object's sources and headers) is
-# deleted with its .cmd file, so that make
-# builds it again: kbuild alone would trust the time stamps, and a file of
+# deleted with its .cmd file, so that make builds it again: kbuild alone
+# would trust the time stamps, and a file of
 # the other tree may be older than the object.  An added header also
 # invalidates the objects that include a header of the same name (it may
 # shadow it).  The configuration is left to make: the caller writes a new
@@ -133,7 +133,6 @@ reuse_build_dir() {
 		rm -f "$out/.excise-changed" "$out/.excise-patterns"
 	fi
 	mv "$out/.excise-manifest.new" "$out/.excise-manifest"
-	printf '%s\n' "$tree" > "$out/.excise-tree"
 }
 
 # find_seed OUT KEY FRAGMENT: the finished build directory (one with
@@ -156,6 +155,16 @@ find_seed() {
 	done
 	echo "$best"
 }
+
+# lock_seed SEED [-n]: hold SEED's build lock on file descriptor 7 while it
+# is copied (its builder holds SEED.lock); with -n, return 1 at once when it
+# is busy (a seed that was only found, not asked for: two builds could wait
+# on each other).  unlock_seed lets it go.
+lock_seed() {
+	exec 7>"$1.lock"
+	flock ${2:-} 7
+}
+unlock_seed() { exec 7>&-; }
 
 # use_ccache: when ccache is installed, one cache for every tree in
 # $EXCISE_CACHE/ccache (CCACHE_NOHASHDIR: the build directory is not part of

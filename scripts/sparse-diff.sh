@@ -17,13 +17,16 @@
 # A FILE missing from TREE_AFTER (removed) is compiled in BEFORE only; one
 # missing from TREE_BEFORE (new) in AFTER only; one missing from both is an
 # error.  An object that CONFIG does not build (by the obj-$(CONFIG_X)
-# lines of the Makefiles on its path) gets a note.  Build directories: $EXCISE_CACHE/build/sparse-<tree>-<hash>-<config>
+# lines of the Makefiles on its path) gets a note.
+#
+# Build directories: $EXCISE_CACHE/build/sparse-<tree>-<hash>-<config>
 # (EXCISE_CACHE defaults to ~/.cache/excise), kept between runs and going
 # on from what they last prepared, whatever the tree (lib.sh's
 # reuse_build_dir); a new one starts from a copy of the latest prepared
 # directory of the same configuration (AFTER's from BEFORE's), so that
-# `make prepare` (15-35 s for allmodconfig) is rarely paid in full.  As root, make runs in a private mount namespace that shows the
-# tree read-only at $EXCISE_CACHE/srcmnt, as in build-kernel.sh.
+# `make prepare` (15-35 s for allmodconfig) is rarely paid in full.  As
+# root, make runs in a private mount namespace that shows the tree
+# read-only at $EXCISE_CACHE/srcmnt, as in build-kernel.sh.
 #
 # Normalisation: a warning is "path: warning|error: message", with sparse's
 # continuation lines ("    expected ...", "    got ...") appended.  Paths are
@@ -140,13 +143,10 @@ configure() {
 	local tree=$1 out=$2 src=$3 seed=${4:-} log=$2/excise-config.log
 	if [ ! -f "$out/.excise-manifest" ] && [ -z "$seed" ]; then
 		seed=$(find_seed "$out" "sparse $config_id" "")
-		if [ -n "$seed" ]; then
-			exec 7>"$seed.lock"
-			flock -n 7 || seed=
-		fi
+		[ -z "$seed" ] || lock_seed "$seed" -n || seed=
 	fi
 	reuse_build_dir "$tree" "$out" "$seed"
-	exec 7>&-
+	unlock_seed
 	printf 'sparse %s\n' "$config_id" > "$out/.excise-key"
 	: > "$out/.excise-fragment"
 	[ -f "$out/.config" ] && cp -p "$out/.config" "$out/.config.excise-prev"
