@@ -229,6 +229,8 @@ makeargs=(O="$out" ARCH="${arch:-x86_64}"
 	KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="${KBUILD_BUILD_TIMESTAMP:-Thu Jan  1 00:00:00 UTC 2015}")
 [ -z "$cross" ] || makeargs+=(CROSS_COMPILE="$cross")
+nm_args "$cross"
+makeargs+=("${nm_args[@]}")
 if [ $want_ccache = 1 ] && use_ccache; then
 	makeargs+=("${ccache_args[@]}")
 	[ -z "$cross" ] || makeargs+=(CC="ccache ${cross}gcc")

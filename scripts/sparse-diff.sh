@@ -130,6 +130,8 @@ mount_init "$before" || true
 mnt=$srcmnt
 common=(ARCH=x86_64 KBUILD_BUILD_USER=excise KBUILD_BUILD_HOST=excise
 	KBUILD_BUILD_TIMESTAMP="Thu Jan  1 00:00:00 UTC 2015")
+nm_args
+common+=("${nm_args[@]}")
 if use_ccache; then
 	common+=("${ccache_args[@]}")
 fi
