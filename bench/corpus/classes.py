@@ -7,7 +7,8 @@ Reads the per-case TSVs that run.py wrote and groups
     the shape of the line (a Kconfig `depends on`, `select`, `default ... if`,
     an `#include`, an `#ifdef`, a MAINTAINERS F: line, a call, ...);
   - own paths excise did not delete;
-  - over-removed paths, symbols and lines (with excise's reason);
+  - over-removed paths, symbols and lines (with excise's reason; paths and
+    symbols that upstream's trees explain by the explanation's class);
   - residue names; failures (excise's message),
 each class with its count, the number of cases and up to three example cases.
 """
@@ -77,9 +78,15 @@ def main():
             elif sec == "site" and ex == "OVER-REMOVED":
                 classes["over-removed site upstream kept"].append((case, "%s:%s %s" % (path, ln, text[:100])))
             elif sec == "over-path":
-                classes["over-removed path"].append((case, path))
+                m = re.search(r"explained: built by \w+: (?:through \w+: )*(.*)$", text)
+                label = "over-removed path, explained: " + re.sub(r"[A-Z0-9_]{3,}(, [A-Z0-9_]{3,})*", "X", m.group(1)) \
+                    if m else "over-removed path"
+                classes[label].append((case, path))
             elif sec == "over-symbol":
-                classes["over-removed symbol"].append((case, "%s (%s:%s)" % (text, path, ln)))
+                m = re.search(r"  explained: (?:through \w+: )*(.*)$", text)
+                label = "over-removed symbol, explained: " + re.sub(r"[A-Z0-9_]{3,}(, [A-Z0-9_]{3,})*", "X", m.group(1)) \
+                    if m else "over-removed symbol"
+                classes[label].append((case, "%s (%s:%s)" % (text.split("  [")[0], path, ln)))
             elif sec == "over-line":
                 m = re.search(r"\[(?:in the block at line \d+: )?([a-z-]+) ", text)
                 classes["over-removed line: " + (m.group(1) if m else "no locate reference")].append(

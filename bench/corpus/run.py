@@ -435,6 +435,133 @@ def residue(copy, deleted_c, pat):
             and not in_dropped_argument(s, n, drops[p]) and not LIBGCC.match(n) and n not in weak[p]]
 
 
+class Upstream:
+    """Why upstream kept what excise removed, from the Kconfig entries and
+    Kbuild lines of 6.1 and 6.12 that name the over-removed symbols.
+
+    An over-removed symbol is explained when the two trees show upstream's
+    own choice, which excise (removed symbols off, their dependents with
+    them) cannot know:
+      - upstream kept it and dropped the removed symbol from its
+        dependencies (`depends on ATAGS && UNUSED_BOARD_FILES` became
+        `depends on ATAGS`; MFD_RK808 became MFD_RK8XX): the removed symbol
+        read as y or renamed, not as n;
+      - upstream left it dead: in 6.12 it has no prompt, no default, and
+        nothing selects or implies it;
+      - 6.12 selects it from an option that did not select it in 6.1, or
+        gives it a prompt or a default that 6.1 did not (a helper made
+        user-selectable);
+      - excise's reason names another over-removed symbol that is explained.
+    An over-removed path is explained when it is built by an explained
+    symbol (obj-$(CONFIG_S), a directory, arm's machine-$(CONFIG_S)), or is
+    a defconfig that sets one."""
+
+    def __init__(self, t61, t612, files61):
+        self.t61, self.t612, self.files61 = t61, t612, set(files61)
+
+    @staticmethod
+    def _grep(tree, pattern, globs):
+        """Files of TREE (relative) with a line matching PATTERN."""
+        args = ["rg", "-uu", "-l", "-e", pattern]
+        for g in globs:
+            args += ["-g", g]
+        r = subprocess.run(args + ["."], cwd=tree, stdout=subprocess.PIPE, text=True, errors="replace")
+        return sorted(os.path.normpath(x) for x in r.stdout.split())
+
+    def _kconfig(self, tree, names):
+        """{sym: [entries]} and {sym: {symbols that select or imply it}}, for NAMES."""
+        alt = "|".join(sorted(names))
+        by, selby = collections.defaultdict(list), collections.defaultdict(set)
+        for p in self._grep(tree, r"^\s*((menu)?config|select|imply)\s+(%s)\b" % alt, ["Kconfig*"]):
+            for e in trees.parse_kconfig(os.path.join(tree, p)):
+                if e["sym"] in names:
+                    by[e["sym"]].append(e)
+                for t in e["selects"]:
+                    if t in names:
+                        selby[t].add(e["sym"])
+        return by, selby
+
+    @staticmethod
+    def _words(entries):
+        w = set()
+        for e in entries:
+            w.update(e["deps"])
+            for kind, expr, _ in e["blocks"]:
+                if kind == "if":
+                    w.update(trees.WORD.findall(expr))
+        return w
+
+    def symbols(self, removed, over_syms):
+        """{symbol: explanation} for the over-removed symbols upstream's trees explain."""
+        why = {}
+        names = {x[2] for x in over_syms}
+        e61, sel61 = self._kconfig(self.t61, names)
+        e612, sel612 = self._kconfig(self.t612, names)
+        for _, _, sym, _ in over_syms:
+            old, new = e61.get(sym, []), e612.get(sym, [])
+            if not new:
+                continue
+            dropped = sorted((self._words(old) & removed) - self._words(new))
+            added = sorted(sel612.get(sym, set()) - sel61.get(sym, set()))
+            if dropped:
+                why[sym] = "upstream kept it without its dependency on %s" % ", ".join(dropped)
+            elif not any(e["prompt"] or e["default"] for e in new) and not sel612.get(sym):
+                why[sym] = "upstream left it dead: in 6.12 nothing can set it"
+            elif added:
+                why[sym] = "6.12 selects it from %s, which did not in 6.1" % ", ".join(added)
+            elif not any(e["prompt"] or e["default"] for e in old):
+                why[sym] = "6.12 gives it a prompt or a default, which 6.1 did not"
+        changed = True
+        while changed:
+            changed = False
+            for _, _, sym, reason in over_syms:
+                if sym in why:
+                    continue
+                through = [t for t in trees.WORD.findall(reason) if t in why and t != sym]
+                if through:
+                    why[sym] = "through %s: %s" % (through[0], why[through[0]])
+                    changed = True
+        return why
+
+    def paths(self, over_paths, why):
+        """{path: explanation} for the over-removed paths an explained symbol builds."""
+        out = {}
+        if not over_paths or not why:
+            return out
+        # the Kbuild files that name an explained symbol; arm's
+        # machine-$(CONFIG_S) += NAME builds arch/ARCH/mach-NAME/
+        mk = self._grep(self.t61, r"CONFIG_(%s)\b" % "|".join(sorted(why)), ["Makefile*", "Kbuild"])
+        kb = trees.Kbuild(self.t61, mk)
+        kb.files = self.files61
+        for p in mk:
+            m = re.match(r"^arch/([^/]+)/Makefile$", p)
+            if not m:
+                continue
+            for ln, lhs, syms, words in trees.parse_makefile(os.path.join(self.t61, p)):
+                if lhs.startswith(("machine-", "plat-")):
+                    kind = "mach" if lhs.startswith("machine-") else "plat"
+                    for sym in syms:
+                        kb.by_sym.setdefault(sym, []).append(
+                            (p, ln, ["arch/%s/%s-%s/" % (m.group(1), kind, w) for w in words if "$" not in w]))
+        for p in over_paths:
+            for sym, reason in why.items():
+                hit = False
+                for _, _, objs in kb.by_sym.get(sym, []):
+                    for o in objs:
+                        srcs = [o] if o.endswith("/") else kb.sources(o)
+                        stems = [x[:-2] for x in srcs if x.endswith((".c", ".S"))]
+                        if any(p.startswith(x) if x.endswith("/") else p == x for x in srcs) or \
+                                any(p in (st + ".h", st + ".c") for st in stems):
+                            hit = True
+                if not hit and re.match(r"^arch/[^/]+/configs/", p):
+                    text = trees.read_lines(os.path.join(self.t61, p)) or []
+                    hit = ("CONFIG_%s=y" % sym) in text
+                if hit:
+                    out[p] = "built by %s: %s" % (sym, reason)
+                    break
+        return out
+
+
 def main():
     ap = argparse.ArgumentParser(usage=__doc__)
     ap.add_argument("cases_wanted", nargs="*")
@@ -616,6 +743,10 @@ def main():
                 if ln not in up and ln <= len(text) and re.search(r"[A-Za-z0-9]", text[ln - 1]) \
                         and (p, ln) not in stale_sites:
                     over_lines.append((p, ln, text[ln - 1].strip()))
+        sym_why, path_why = {}, {}
+        if over_syms:
+            sym_why = upstream.symbols(set(syms), over_syms)
+            path_why = upstream.paths(over_paths, sym_why)
         if over_lines or over_paths or over_syms:
             r2 = subprocess.run([EXCISE, "locate", "-C", t61, "--format=json"] + syms,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -682,17 +813,21 @@ def main():
         res_review = len({n for n, _, _, _ in res} -
                          {n for n, p, _, _ in res if (p, n) not in linked | reviewed}) - res_told
         row = (name, len(syms), len(c["sites"]), gone, rec, len(over_paths), len(over_syms),
-               len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok")
+               len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok",
+               len(path_why), len(sym_why))
         with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as f:
             f.write("# case %s: excise remove %s (exit %s, %.1f s)%s\n" % (
                 name, " ".join(syms), rc, secs, "; rejected: " + " ".join(rejected) if rejected else ""))
             f.write("section\tpath\tline\tkind\tupstream\texcise\ttext or reason\n")
             for s in site_rows:
                 f.write("\t".join(esc(x) for x in s) + "\n")
+            # the last column: "explained: ..." when upstream's trees say why (class Upstream)
             for p in over_paths:
-                f.write("over-path\t%s\t0\tpath\tkept\tdeleted\t-\n" % esc(p))
+                f.write("over-path\t%s\t0\tpath\tkept\tdeleted\t%s\n" % (
+                    esc(p), "explained: " + esc(path_why[p]) if p in path_why else "-"))
             for p, ln, s, why in over_syms:
-                f.write("over-symbol\t%s\t%d\tkconfig\tdefined\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
+                f.write("over-symbol\t%s\t%d\tkconfig\tdefined\tremoved\t%s  [%s]%s\n" % (
+                    esc(p), ln, esc(s), esc(why), "  explained: " + esc(sym_why[s]) if s in sym_why else ""))
             for p, ln, s, why in over_lines:
                 f.write("over-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
             for n, p, ln, s in res:
@@ -707,6 +842,8 @@ def main():
             name[:44], len(syms), gone, rec, len(over_paths), len(over_syms), len(over_lines),
             len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok"), flush=True)
         return row, gone, hit, told, reworded, res_told, res_review, bool(fail), bool(gone and rec < a.min_case_recall)
+
+    upstream = Upstream(t61, t612, files61)
 
     # --jobs N: N work copies, one case at a time on each.
     copies = queue.Queue()
@@ -759,7 +896,7 @@ def main():
         f.write("case\tsymbols\tsites\tupstream-gone\trecall\tover-paths\tover-symbols\tover-lines"
                 "\tstale-removed\tresidue\tkconfig\tseconds\tresult\n")
         for r in rows:
-            f.write("%s\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%s\n" % r)
+            f.write("%s\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%s\n" % r[:13])
     last = "corpus: %d cases, recall %.1f%%, over-removed paths %d, over-removed symbols %d, residue %d, failed %d, in %.0f s" % (
         len(rows), rec, op, osy, rl, failed, total)
     with open(os.path.join(out_dir, "summary.tsv"), "a") as f:
@@ -770,6 +907,10 @@ def main():
           % (tot_gone - tot_hit, tot_gone, tot_told, tot_reworded, tot_gone - tot_hit))
     print("cases below %.0f%% recall: %d (%s); %d of them only through lines upstream rewrote (%s)"
           % (CASE_BAR, len(below), " ".join(below) or "-", len(low_reworded), " ".join(low_reworded) or "-"))
+    ep, es = (sum(r[i] for r in rows) for i in (13, 14))
+    print("over-removed: %d paths and %d symbols, of which upstream's trees explain %d paths and %d symbols"
+          " (upstream kept what depended on a removed symbol, or left it dead; \"explained:\" in the TSVs);"
+          " unexplained: %d paths, %d symbols" % (op, osy, ep, es, op - ep, osy - es))
     print("residue: %d names, %d of them in excise's report as link residue (without --force "
           "excise refuses to write such a removal), %d more listed there for review by hand"
           % (rl, tot_res_told, tot_res_review))

@@ -60,7 +60,8 @@ def indent(s):
 
 
 def parse_kconfig(path):
-    """Entries of one Kconfig file: dicts sym, line, blocks, deps, prompt, help.
+    """Entries of one Kconfig file: dicts sym, line, blocks, deps, selects,
+    default, prompt, help.
 
     blocks is the stack of enclosing ('if', expr, line), ('menu', title, line)
     and ('choice', '', line); help is the help text on one line (its end
@@ -95,7 +96,8 @@ def parse_kconfig(path):
             in_help, help_ind = True, None
         elif tok in ("config", "menuconfig"):
             cur = {"sym": rest.split()[0] if rest else "", "line": ln, "blocks": list(stack),
-                   "deps": [], "prompt": None, "file": path, "help": ""}
+                   "deps": [], "selects": [], "default": False, "prompt": None, "file": path,
+                   "help": ""}
             entries.append(cur)
         elif tok == "if":
             stack.append(("if", rest, ln))
@@ -118,6 +120,10 @@ def parse_kconfig(path):
         elif cur is not None:
             if tok == "depends":
                 cur["deps"] += WORD.findall(rest.replace("on", "", 1))
+            elif tok in ("select", "imply") and rest:
+                cur["selects"].append(rest.split()[0])
+            elif tok in ("default", "def_bool", "def_tristate") and rest.split()[:1] != ["n"]:
+                cur["default"] = True
             elif tok in ("bool", "tristate", "string", "int", "hex", "prompt", "def_bool",
                          "def_tristate"):
                 m = re.match(r'"([^"]*)"', rest)
