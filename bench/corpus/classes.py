@@ -50,6 +50,15 @@ def shape(kind, text):
     return kind
 
 
+def explained(label, text):
+    """LABEL, with the class of run.py's "explained: ..." when TEXT has one
+    (the chain of symbols and the symbols' names left out)."""
+    m = re.search(r"explained: (?:built by \w+: )?(?:through \w+: )*(.*)$", text)
+    if not m:
+        return label
+    return label + ", explained: " + re.sub(r"[A-Z0-9_]{3,}(, [A-Z0-9_]{3,})*", "X", m.group(1))
+
+
 def main():
     out = sys.argv[1]
     classes = collections.defaultdict(list)   # class -> [(case, detail)]
@@ -78,15 +87,10 @@ def main():
             elif sec == "site" and ex == "OVER-REMOVED":
                 classes["over-removed site upstream kept"].append((case, "%s:%s %s" % (path, ln, text[:100])))
             elif sec == "over-path":
-                m = re.search(r"explained: built by \w+: (?:through \w+: )*(.*)$", text)
-                label = "over-removed path, explained: " + re.sub(r"[A-Z0-9_]{3,}(, [A-Z0-9_]{3,})*", "X", m.group(1)) \
-                    if m else "over-removed path"
-                classes[label].append((case, path))
+                classes[explained("over-removed path", text)].append((case, path))
             elif sec == "over-symbol":
-                m = re.search(r"  explained: (?:through \w+: )*(.*)$", text)
-                label = "over-removed symbol, explained: " + re.sub(r"[A-Z0-9_]{3,}(, [A-Z0-9_]{3,})*", "X", m.group(1)) \
-                    if m else "over-removed symbol"
-                classes[label].append((case, "%s (%s:%s)" % (text.split("  [")[0], path, ln)))
+                classes[explained("over-removed symbol", text)].append(
+                    (case, "%s (%s:%s)" % (text.split("  [")[0], path, ln)))
             elif sec == "over-line":
                 m = re.search(r"\[(?:in the block at line \d+: )?([a-z-]+) ", text)
                 classes["over-removed line: " + (m.group(1) if m else "no locate reference")].append(

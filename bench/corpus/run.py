@@ -543,20 +543,19 @@ class Upstream:
                     for sym in syms:
                         kb.by_sym.setdefault(sym, []).append(
                             (p, ln, ["arch/%s/%s-%s/" % (m.group(1), kind, w) for w in words if "$" not in w]))
+        built = {}   # explained symbol -> the files and directories it builds
+        for sym in why:
+            built[sym] = []
+            for _, _, objs in kb.by_sym.get(sym, []):
+                for o in objs:
+                    for x in [o] if o.endswith("/") else kb.sources(o):
+                        built[sym] += [x, x[:-2] + ".h"] if x.endswith((".c", ".S")) else [x]
         for p in over_paths:
+            lines = trees.read_lines(os.path.join(self.t61, p)) or [] \
+                if re.match(r"^arch/[^/]+/configs/", p) else []
             for sym, reason in why.items():
-                hit = False
-                for _, _, objs in kb.by_sym.get(sym, []):
-                    for o in objs:
-                        srcs = [o] if o.endswith("/") else kb.sources(o)
-                        stems = [x[:-2] for x in srcs if x.endswith((".c", ".S"))]
-                        if any(p.startswith(x) if x.endswith("/") else p == x for x in srcs) or \
-                                any(p in (st + ".h", st + ".c") for st in stems):
-                            hit = True
-                if not hit and re.match(r"^arch/[^/]+/configs/", p):
-                    text = trees.read_lines(os.path.join(self.t61, p)) or []
-                    hit = ("CONFIG_%s=y" % sym) in text
-                if hit:
+                if any(p.startswith(x) if x.endswith("/") else p == x for x in built[sym]) or \
+                        "CONFIG_%s=y" % sym in lines:
                     out[p] = "built by %s: %s" % (sym, reason)
                     break
         return out
