@@ -7,7 +7,8 @@
 # (unless --no-default) and each ARCH:TARGET argument, e.g.
 # arm:multi_v7_defconfig, arm64:defconfig, x86_64:tinyconfig, and fails when
 # TREE_AFTER gives a Kconfig warning or error that TREE_BEFORE does not.
-# Build directories: $EXCISE_CACHE/build/kconfig-<tree>-<hash>/<ARCH>-<TARGET>
+# Build directories: $EXCISE_CACHE/build/kconfig-<tree>-<hash>/<ARCH>, one per
+# architecture, with each configuration's .config kept in <ARCH>-<TARGET>/
 # (EXCISE_CACHE defaults to ~/.cache/excise).  KCONFIG_WARN_UNKNOWN_SYMBOLS=1
 # is set, so kernels that support it (6.7 on) also warn about symbols that a
 # defconfig sets but no Kconfig file defines any more.
@@ -98,11 +99,18 @@ flock 9
 
 export KCONFIG_WARN_UNKNOWN_SYMBOLS=1
 
-# run TREE DIR ARCH TARGET: DIR/ARCH-TARGET.log and DIR/ARCH-TARGET.rc
+# run TREE DIR ARCH TARGET: DIR/ARCH-TARGET.log, DIR/ARCH-TARGET.rc and
+# DIR/ARCH-TARGET/.config.  The configurations of one architecture share one
+# build directory, DIR/ARCH, so that Kconfig's own tools (conf, its lexer
+# and parser) are compiled once per tree and architecture, not once per
+# configuration: half the cost of a configuration.  Every *config target
+# writes .config anew, whatever the directory held before.
 run() {
 	local tree=$1 out=$2/$3-$4 rc=0
-	mkdir -p "$out"
-	make -C "$tree" O="$out" ARCH="$3" CC=gcc HOSTCC=gcc "$4" > "$out.log" 2>&1 || rc=$?
+	mkdir -p "$out" "$2/$3"
+	rm -f "$out/.config" "$2/$3/.config"
+	make -C "$tree" O="$2/$3" ARCH="$3" CC=gcc HOSTCC=gcc "$4" > "$out.log" 2>&1 || rc=$?
+	[ ! -f "$2/$3/.config" ] || cp "$2/$3/.config" "$out/.config"
 	echo "$rc" > "$out.rc"
 }
 
