@@ -65,6 +65,26 @@ static void patch_options(const char *text, struct strvec *out)
 	}
 }
 
+/*
+ * A semantic patch with python rules makes spatch start python3 first, to
+ * find the libpython it loads, looking python3 up in PATH.  Debian's
+ * coccinelle is built against Debian's python3; a PATH that puts a shim
+ * first (pyenv's is a chain of bash scripts) costs more than the rest of a
+ * small spatch run, 0.6 s a process here, and could load another libpython.
+ * So the interpreter is named when the distribution's is there.
+ */
+static void python_option(const char *text, struct strvec *out)
+{
+	static const char debian_python[] = "/usr/bin/python3";
+
+	if (!strstr(text, ":python"))
+		return;
+	if (access(debian_python, X_OK) != 0)
+		return;
+	sv_push(out, "--python");
+	sv_push(out, debian_python);
+}
+
 /* One spatch process: its stdout through a pipe, its stderr into a temporary file. */
 struct spatch_run {
 	struct child_process cp;
@@ -335,6 +355,7 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		sv_push(&common, defines->v[i]);
 	}
 	patch_options(text.buf, &common);
+	python_option(text.buf, &common);
 	{
 		/* Kernel attribute macros spatch's standard.h lacks (cocci/kernel.h). */
 		char *macros = path_join(cocci_dir, "kernel.h");
