@@ -6,6 +6,9 @@
 # of the driver is left (excise check --only residue --only kconfig; the
 # driver has no C reference outside its directory, so there is nothing for
 # sparse, and tinyconfig does not build it).
+# In make test-full: make test's run-intermezzo.sh runs the same steps on a
+# removal that touches five defconfigs of three other architectures, and
+# series-bisect-ixgb.sh configures these ten at the steps of the series.
 set -uo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 pristine=$(pristine)
