@@ -14,7 +14,8 @@ them:
     file joins that symbol's case.
 Excluded, and listed: symbols whose objects 6.12 still has at the same path
 and no other symbol builds (renamed symbol), or under another path with the same basename and at least
-half of the distinctive lines (moved); symbols without objects whose prompt a
+half of the distinctive lines (moved), or in files 6.12 added to the same
+directory that together hold half of them and each a fifth (renamed or split); symbols without objects whose prompt a
 6.12 symbol of the same directory carries, or whose help text's first
 sentence (40 characters or more) a symbol new in 6.12 opens its help with
 (renamed); symbols with no gone
@@ -207,19 +208,33 @@ def main():
             line_cache[k] = distinctive(trees.read_lines(os.path.join(tree, p)) or [])
         return line_cache[k]
 
+    new_by_dir = collections.defaultdict(list)   # files 6.12 added, by directory
+    for p in f612 - f61:
+        new_by_dir[os.path.dirname(p)].append(p)
+
     def moved_to(src):
-        """Where a 6.1 source file is in 6.12: its own path, another with the same basename, or None."""
+        """Where a 6.1 source file is in 6.12: its own path, another with the
+        same basename, new files of its own directory (renamed or split:
+        rk808.c became rk8xx-core.c, intel-m10-bmc.c became -core.c and
+        -spi.c), or None."""
         if src in f612:
             return src
         old = lines_of(t61, src)
+        if not old:
+            return None
         best, score = None, 0.0
         for cand in by_base.get(os.path.basename(src), []):
-            new = lines_of(t612, cand)
-            if old:
-                s = len(old & new) / len(old)
-                if s > score:
-                    best, score = cand, s
-        return best if score >= 0.5 else None
+            s = len(old & lines_of(t612, cand)) / len(old)
+            if s > score:
+                best, score = cand, s
+        if score >= 0.5:
+            return best
+        ext = os.path.splitext(src)[1]
+        parts = [(len(old & lines_of(t612, c)) / len(old), c)
+                 for c in sorted(new_by_dir.get(os.path.dirname(src), [])) if c.endswith(ext)]
+        parts = sorted((x for x in parts if x[0] >= 0.2), reverse=True)
+        union = set().union(*(lines_of(t612, c) for _, c in parts)) if parts else set()
+        return parts[0][1] if parts and len(old & union) / len(old) >= 0.5 else None
 
     def files_under(d):
         pre = d.rstrip("/") + "/"
