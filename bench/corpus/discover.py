@@ -249,12 +249,21 @@ def main():
                 return d
             d = parent
 
-    src_syms = collections.defaultdict(set)   # source -> symbols whose Kbuild lines build it
+    # source -> symbols whose Kbuild lines build it.  A line that names the
+    # source's own object is the one that decides whether it is built: soc.c
+    # of `mt7915e-$(CONFIG_MT7986_WMAC) += soc.o` is MT7986_WMAC's, not also
+    # MT7915E's, whose obj- line builds the composite mt7915e.o.
+    src_syms = collections.defaultdict(set)
+    src_direct = collections.defaultdict(set)
     for sym, rows in kb.by_sym.items():
         for mk, ln, objs in rows:
             for o in objs:
                 for src in kb.sources(o):
                     src_syms[src].add(sym)
+                    if os.path.splitext(src)[0] == o[:-2]:
+                        src_direct[src].add(sym)
+    for src, syms in src_direct.items():
+        src_syms[src] = syms
     excluded, info = [], {}
     for s in removed:
         e = next((e for e in defs61[s] if e["file"].startswith(trees.SCOPE)), None)
