@@ -13,7 +13,9 @@ them:
   - a symbol that depends directly on a removed symbol of the same Kconfig
     file joins that symbol's case.
 Excluded, and listed: symbols whose objects 6.12 still has at the same path
-and no other symbol builds (renamed symbol), or under another path with the same basename and at least
+and no other symbol builds (still built: a renamed symbol, or a condition
+upstream dropped; Kbuild lines inside `ifeq ($(CONFIG_X),y)` blocks count
+as X's), or under another path with the same basename and at least
 half of the distinctive lines (moved), or in files 6.12 added to the same
 directory that together hold half of them and each a fifth (renamed or split); symbols without objects whose prompt a
 6.12 symbol of the same directory carries, or whose help text's first
@@ -304,7 +306,7 @@ def main():
                 else:
                     gone.append(src)
         if srcs and (len(kept) + len(moved)) * 2 >= len(srcs):
-            why = "renamed: its objects are still built in 6.12 (%s)" % ", ".join(kept) if kept and not moved \
+            why = "still built: 6.12 builds its objects at the same paths, under another symbol or none (%s)" % ", ".join(kept) if kept and not moved \
                 else "moved: %s" % ", ".join(moved + ["%s kept" % k for k in kept])
             excluded.append((s, e["file"], why))
             continue

@@ -136,19 +136,43 @@ ASSIGN = re.compile(r"^\s*([A-Za-z0-9_.$()/-]+?)\s*(\+=|:=|\?=|=)\s*(.*)$")
 CONFIG_REF = re.compile(r"\$\(CONFIG_([A-Za-z0-9_]+)\)")
 
 
+IF_SET = re.compile(r"^\s*(?:ifeq\s*\(\s*\$\(CONFIG_(\w+)\)\s*,\s*[ym]\s*\)"
+                    r"|ifneq\s*\(\s*\$\(CONFIG_(\w+)\)\s*,\s*\)|ifdef\s+CONFIG_(\w+))\s*$")
+IF_UNSET = re.compile(r"^\s*(?:ifeq\s*\(\s*\$\(CONFIG_(\w+)\)\s*,\s*\)"
+                      r"|ifneq\s*\(\s*\$\(CONFIG_(\w+)\)\s*,\s*y\s*\)|ifndef\s+CONFIG_(\w+))\s*$")
+
+
 def parse_makefile(path):
-    """(line, lhs, [CONFIG symbols], [words]) of each assignment of a Kbuild file."""
+    """(line, lhs, [CONFIG symbols], [words]) of each assignment of a Kbuild
+    file.  An assignment inside `ifeq ($(CONFIG_X),y)`, `ifneq ($(CONFIG_X),)`
+    or `ifdef CONFIG_X` (or the else branch of their negations) also names X:
+    the block builds its objects only when X is set."""
     lines = read_lines(path)
     if lines is None:
         return []
-    out = []
+    out, blocks = [], []     # blocks: [symbol or None, set in this branch]
     for ln, text in logical(lines):
         text = text.split("#", 1)[0]
+        m = IF_SET.match(text) or IF_UNSET.match(text)
+        if m:
+            blocks.append([next(g for g in m.groups() if g), m.re is IF_SET])
+            continue
+        word = text.split()[:1]
+        if word and word[0] in ("ifeq", "ifneq", "ifdef", "ifndef"):
+            blocks.append([None, False])
+            continue
+        if word == ["else"] and blocks:
+            blocks[-1][1] = not blocks[-1][1]
+            continue
+        if word == ["endif"] and blocks:
+            blocks.pop()
+            continue
         m = ASSIGN.match(text)
         if not m:
             continue
         lhs, rhs = m.group(1), m.group(3)
-        out.append((ln, lhs, CONFIG_REF.findall(lhs + " " + rhs), rhs.split()))
+        syms = CONFIG_REF.findall(lhs + " " + rhs) + [b[0] for b in blocks if b[0] and b[1]]
+        out.append((ln, lhs, syms, rhs.split()))
     return out
 
 
