@@ -454,7 +454,9 @@ class Upstream:
       - excise's reason names another over-removed symbol that is explained.
     An over-removed path is explained when it is built by an explained
     symbol (obj-$(CONFIG_S), a directory, arm's machine-$(CONFIG_S)), or is
-    a defconfig that sets one."""
+    a defconfig that sets one; a header, when every 6.1 file that includes
+    it is an explained over-removed path, or when nothing in 6.12 includes
+    it (upstream left it dead)."""
 
     def __init__(self, t61, t612, files61):
         self.t61, self.t612, self.files61 = t61, t612, set(files61)
@@ -526,8 +528,14 @@ class Upstream:
     def paths(self, over_paths, why):
         """{path: explanation} for the over-removed paths an explained symbol builds."""
         out = {}
-        if not over_paths or not why:
+        if not over_paths:
             return out
+        if why:
+            self._built_by(over_paths, why, out)
+        self._headers(over_paths, out)
+        return out
+
+    def _built_by(self, over_paths, why, out):
         # the Kbuild files that name an explained symbol; arm's
         # machine-$(CONFIG_S) += NAME builds arch/ARCH/mach-NAME/
         mk = self._grep(self.t61, r"CONFIG_(%s)\b" % "|".join(sorted(why)), ["Makefile*", "Kbuild"])
@@ -558,7 +566,26 @@ class Upstream:
                         "CONFIG_%s=y" % sym in lines:
                     out[p] = "built by %s: %s" % (sym, reason)
                     break
-        return out
+
+    def _headers(self, over_paths, out):
+        """A header excise deleted with every file that included it, those
+        explained, follows them; one that nothing in 6.12 includes is a
+        header upstream left dead (crypto-ux500.h, irq-davinci-aintc.h)."""
+        for p in over_paths:
+            if p in out or not p.endswith(".h"):
+                continue
+            name = p[len("include/"):] if p.startswith("include/") else os.path.basename(p)
+            pat = r'^\s*#\s*include\s*[<"]([^>"]*/)?%s[>"]' % re.escape(os.path.basename(p))
+
+            def includers(tree):
+                return [f for f in self._grep(tree, pat, ["*.c", "*.h", "*.S"]) if f != p and
+                        any(re.search(r'[<"/]%s[>"]' % re.escape(name), x) for x in
+                            (trees.read_lines(os.path.join(tree, f)) or []) if "include" in x)]
+            old = includers(self.t61)
+            if old and all(f in out for f in old):
+                out[p] = "included only by %s, %s" % (old[0], out[old[0]])
+            elif not includers(self.t612):
+                out[p] = "upstream left it dead: nothing in 6.12 includes it"
 
 
 def main():
@@ -745,6 +772,7 @@ def main():
         sym_why, path_why = {}, {}
         if over_syms:
             sym_why = upstream.symbols(set(syms), over_syms)
+        if over_paths:
             path_why = upstream.paths(over_paths, sym_why)
         if over_lines or over_paths or over_syms:
             r2 = subprocess.run([EXCISE, "locate", "-C", t61, "--format=json"] + syms,
