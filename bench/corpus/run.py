@@ -456,7 +456,8 @@ class Upstream:
     symbol (obj-$(CONFIG_S), a directory, arm's machine-$(CONFIG_S)), or is
     a defconfig that sets one; a header, when every 6.1 file that includes
     it is an explained over-removed path, or when nothing in 6.12 includes
-    it (upstream left it dead)."""
+    it (upstream left it dead); a page of Documentation/ of which 6.12
+    drops more than half the lines (upstream rewrote it)."""
 
     def __init__(self, t61, t612, files61):
         self.t61, self.t612, self.files61 = t61, t612, set(files61)
@@ -533,7 +534,20 @@ class Upstream:
         if why:
             self._built_by(over_paths, why, out)
         self._headers(over_paths, out)
+        self._rewritten_docs(over_paths, out)
         return out
+
+    def _rewritten_docs(self, over_paths, out):
+        """A page of Documentation/ that 6.12 keeps under its name but of
+        which it drops most lines is a page upstream rewrote for something
+        else (paride.rst: PARIDE's page became pata_parport's)."""
+        for p in over_paths:
+            if p in out or not p.startswith("Documentation/"):
+                continue
+            old = trees.read_lines(os.path.join(self.t61, p)) or []
+            gone = trees.gone_lines(os.path.join(self.t61, p), os.path.join(self.t612, p))
+            if old and gone is not None and len(gone) * 2 > len(old):
+                out[p] = "upstream rewrote it: %d of its %d lines are gone in 6.12" % (len(gone), len(old))
 
     def _built_by(self, over_paths, why, out):
         # the Kbuild files that name an explained symbol; arm's
