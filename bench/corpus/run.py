@@ -585,6 +585,82 @@ class Upstream:
         """A header excise deleted with every file that included it, those
         explained, follows them; one that nothing in 6.12 includes is a
         header upstream left dead (crypto-ux500.h, irq-davinci-aintc.h)."""
+        heads = [p for p in over_paths if p not in out and p.endswith(".h")]
+        if not heads:
+            return
+        # the #include names: <linux/foo.h> for include/linux/foo.h, "foo.h" else
+        name = {p: p[len("include/"):] if p.startswith("include/") else os.path.basename(p) for p in heads}
+        pat = r'^\s*#\s*include\s*[<"]((?:[^>"]*/)?(?:%s))[>"]' % \
+            "|".join(sorted({re.escape(os.path.basename(p)) for p in heads}))
+
+        def includers(tree):
+            """{header: [files of TREE that include it]}, one rg over the tree."""
+            r = subprocess.run(["rg", "-uu", "--no-heading", "-N", "-o", "-r", "$1", "-g", "*.[chS]",
+                                "-e", pat, "."], cwd=tree, stdout=subprocess.PIPE, text=True, errors="replace")
+            by = collections.defaultdict(list)
+            for line in r.stdout.splitlines():
+                f, _, inc = line.partition(":")
+                f = os.path.normpath(f)
+                for p in heads:
+                    if f != p and (inc == name[p] or inc.endswith("/" + name[p]) or
+                                   (inc == os.path.basename(p) and os.path.dirname(f) == os.path.dirname(p))):
+                        by[p].append(f)
+            return by
+        old, new = includers(self.t61), includers(self.t612)
+        for p in heads:
+            if old[p] and all(f in out for f in old[p]):
+                out[p] = "included only by %s, %s" % (old[p][0], out[old[p][0]])
+            elif not new[p]:
+                out[p] = "upstream left it dead: nothing in 6.12 includes it"
+
+    def _rewritten_docs(self, over_paths, out):
+        """A page of Documentation/ that 6.12 keeps under its name but of
+        which it drops most lines is a page upstream rewrote for something
+        else (paride.rst: PARIDE's page became pata_parport's)."""
+        for p in over_paths:
+            if p in out or not p.startswith("Documentation/"):
+                continue
+            old = trees.read_lines(os.path.join(self.t61, p)) or []
+            gone = trees.gone_lines(os.path.join(self.t61, p), os.path.join(self.t612, p))
+            if old and gone is not None and len(gone) * 2 > len(old):
+                out[p] = "upstream rewrote it: %d of its %d lines are gone in 6.12" % (len(gone), len(old))
+
+    def _built_by(self, over_paths, why, out):
+        # the Kbuild files that name an explained symbol; arm's
+        # machine-$(CONFIG_S) += NAME builds arch/ARCH/mach-NAME/
+        mk = self._grep(self.t61, r"CONFIG_(%s)\b" % "|".join(sorted(why)), ["Makefile*", "Kbuild"])
+        kb = trees.Kbuild(self.t61, mk)
+        kb.files = self.files61
+        for p in mk:
+            m = re.match(r"^arch/([^/]+)/Makefile$", p)
+            if not m:
+                continue
+            for ln, lhs, syms, words in trees.parse_makefile(os.path.join(self.t61, p)):
+                if lhs.startswith(("machine-", "plat-")):
+                    kind = "mach" if lhs.startswith("machine-") else "plat"
+                    for sym in syms:
+                        kb.by_sym.setdefault(sym, []).append(
+                            (p, ln, ["arch/%s/%s-%s/" % (m.group(1), kind, w) for w in words if "$" not in w]))
+        built = {}   # explained symbol -> the files and directories it builds
+        for sym in why:
+            built[sym] = []
+            for _, _, objs in kb.by_sym.get(sym, []):
+                for o in objs:
+                    for x in [o] if o.endswith("/") else kb.sources(o):
+                        built[sym] += [x, x[:-2] + ".h"] if x.endswith((".c", ".S")) else [x]
+        for p in over_paths:
+            lines = trees.read_lines(os.path.join(self.t61, p)) or [] \
+                if re.match(r"^arch/[^/]+/configs/", p) else []
+            for sym, reason in why.items():
+                if any(p.startswith(x) if x.endswith("/") else p == x for x in built[sym]) or \
+                        "CONFIG_%s=y" % sym in lines:
+                    out[p] = "built by %s: %s" % (sym, reason)
+                    break
+
+    def _headers(self, over_paths, out):
+        """A header excise deleted with every file that included it, those
+        explained, follows them; one that nothing in 6.12 includes is a
+        header upstream left dead (crypto-ux500.h, irq-davinci-aintc.h)."""
         for p in over_paths:
             if p in out or not p.endswith(".h"):
                 continue
