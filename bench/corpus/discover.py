@@ -15,12 +15,12 @@ them:
 Excluded, and listed: symbols whose objects 6.12 still has at the same path
 and no other symbol builds (still built: a renamed symbol, or a condition
 upstream dropped; Kbuild lines inside `ifeq ($(CONFIG_X),y)` blocks count
-as X's), or under another path with the same basename and at least
-half of the distinctive lines (moved), or in files 6.12 added to the same
-directory that together hold half of them and each a fifth (renamed or split); symbols without objects whose prompt a
-6.12 symbol of the same directory carries, or whose help text's first
-sentence (40 characters or more) a symbol new in 6.12 opens its help with
-(renamed); symbols with no gone
+as X's), or under another path with the same basename and at least half of
+the distinctive lines (moved), or in files 6.12 added to the same directory
+that together hold half of them and each a fifth (renamed or split);
+symbols without objects whose prompt a 6.12 symbol of the same directory
+carries, or whose help text's first sentence (40 characters or more) a
+symbol new in 6.12 opens its help with (renamed); symbols with no gone
 objects whose #if blocks guard at least 20 lines of which 6.12 keeps half
 or more in the same file (folded: upstream made the code unconditional,
 which is not a removal).
@@ -306,8 +306,11 @@ def main():
                 else:
                     gone.append(src)
         if srcs and (len(kept) + len(moved)) * 2 >= len(srcs):
-            why = "still built: 6.12 builds its objects at the same paths, under another symbol or none (%s)" % ", ".join(kept) if kept and not moved \
-                else "moved: %s" % ", ".join(moved + ["%s kept" % k for k in kept])
+            if kept and not moved:
+                why = "still built: 6.12 builds its objects at the same paths, " \
+                    "under another symbol or none (%s)" % ", ".join(kept)
+            else:
+                why = "moved: %s" % ", ".join(moved + ["%s kept" % k for k in kept])
             excluded.append((s, e["file"], why))
             continue
         if not gone and e["prompt"]:
