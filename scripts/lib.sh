@@ -169,10 +169,16 @@ unlock_seed() { exec 7>&-; }
 # use_ccache: when ccache is installed, one cache for every tree in
 # $EXCISE_CACHE/ccache (CCACHE_NOHASHDIR: the build directory is not part of
 # the hash) and ccache_args=(CC=... HOSTCC=...) for make; else return 1.
+# CCACHE_DEPEND: ccache's depend mode never runs the preprocessor; a miss
+# is hashed from the dependency file kbuild has gcc write (-Wp,-MMD) and
+# costs one compile, not a preprocessing and a compile.  The cold boot
+# kernel here (733 files): 866 CPU-s with ccache's default mode, 588 in
+# depend mode, 617 without ccache; a second build in a fresh directory
+# still hits 994 of 1020 cacheable calls (the other 26 miss in either mode).
 ccache_args=()
 use_ccache() {
 	command -v ccache >/dev/null || return 1
-	export CCACHE_DIR=$cache/ccache CCACHE_NOHASHDIR=1
+	export CCACHE_DIR=$cache/ccache CCACHE_NOHASHDIR=1 CCACHE_DEPEND=1
 	mkdir -p "$CCACHE_DIR"
 	ccache_args=(CC="ccache gcc" HOSTCC="ccache gcc")
 }

@@ -32,11 +32,11 @@ mkdir -p "$build" "$cache/work"
 exec 9>"$build.lock"
 flock 9
 
+# ccache as every build of excise's uses it (scripts/lib.sh).
+me=${0##*/}
+. "$top/scripts/lib.sh"
 cc=gcc
-if command -v ccache >/dev/null; then
-	cc="ccache gcc"
-	export CCACHE_DIR=$cache/ccache
-fi
+use_ccache && cc="ccache gcc"
 export ARCH=x86_64
 kmake() { make -C "$tree" O="$build" CC="$cc" -j"$(nproc)" "$@"; }
 

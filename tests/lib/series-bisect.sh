@@ -44,11 +44,11 @@ mkdir -p "$build" "$cache/work"
 exec 9>"$build.lock"
 flock 9
 
+# ccache as every build of excise's uses it (scripts/lib.sh).
+me=${0##*/}
+. "$top/scripts/lib.sh"
 cc=gcc
-if command -v ccache >/dev/null; then
-	cc="ccache gcc"
-	export CCACHE_DIR=$cache/ccache
-fi
+use_ccache && cc="ccache gcc"
 export GIT_AUTHOR_NAME='Excise Test' GIT_AUTHOR_EMAIL=test@example.org
 export GIT_COMMITTER_NAME='Excise Test' GIT_COMMITTER_EMAIL=test@example.org
 export GIT_AUTHOR_DATE='2025-01-01T12:00:00Z' GIT_COMMITTER_DATE='2025-01-01T12:00:00Z'
