@@ -154,12 +154,25 @@ struct kconfig_change {
 	char *reason;
 };
 
+/*
+ * A helper both a removed symbol and a kept one select: bool or tristate,
+ * no prompt, not shared infrastructure.  It stays; whether its code still
+ * serves anything kept is for the caller to find out (remove.c).
+ */
+struct kconfig_helper {
+	char *name;
+	char *kept_selector;     /* the first kept option that selects it */
+	char *removed_selector;  /* the first removed one */
+};
+
 struct kconfig_result {
 	struct kconfig_removed *removed;   /* requested first, then dependents, in discovery order */
 	size_t nremoved, removed_cap;
 	struct kconfig_change *changes;
 	size_t nchanges, changes_cap;
 	struct strvec orphans;   /* Kconfig files no longer sourced from anywhere (left in place) */
+	struct kconfig_helper *helpers;    /* in symbol order */
+	size_t nhelpers, helpers_cap;
 };
 
 void kconfig_result_release(struct kconfig_result *res);

@@ -1368,6 +1368,50 @@ static void note_kept_helpers(struct remover *r)
 	sv_clear(&names);
 }
 
+/* Does some definition of symbol i have a prompt (for any condition)? */
+static int has_prompt(const struct kconfig_db *db, size_t i)
+{
+	const struct kconfig_symbol *s = &db->syms[i];
+
+	for (size_t k = 0; k < s->n; k++)
+		for (const struct kattr *a = db->defs[s->first + k].node->attrs; a; a = a->next)
+			if ((a->kind == KA_TYPE || a->kind == KA_PROMPT) && a->prompt)
+				return 1;
+	return 0;
+}
+
+/*
+ * res->helpers: the prompt-less helpers that stay because a kept option
+ * still selects them, though a removed one did too (S3C_DEV_WDT, selected
+ * by the removed S3C64XX boards and by the kept crag6410).
+ */
+static void collect_helpers(struct remover *r)
+{
+	const struct kconfig_db *db = r->db;
+
+	for (size_t i = 0; i < db->nsyms; i++) {
+		const char *gone = NULL, *kept = NULL;
+		struct kconfig_helper *h;
+
+		if (strset_has(&r->removed, db->syms[i].name) || !is_bool_like(&db->syms[i], db) ||
+		    has_prompt(db, i) || shared_helper(r, i))
+			continue;
+		for (size_t k = r->sel_first[i]; k < r->sel_first[i + 1]; k++) {
+			const struct knode *n = r->sel[k].node;
+
+			if (strset_has(&r->removed, n->name) || n->dead)
+				gone = gone ? gone : n->name;
+			else
+				kept = kept ? kept : n->name;
+		}
+		if (!gone || !kept)
+			continue;
+		GROW(r->res->helpers, r->res->helpers_cap, r->res->nhelpers + 1);
+		h = &r->res->helpers[r->res->nhelpers++];
+		*h = (struct kconfig_helper){ xstrdup(db->syms[i].name), xstrdup(kept), xstrdup(gone) };
+	}
+}
+
 int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset *symbols,
 		   const struct kconfig_replace *repl, struct kconfig_result *res,
 		   struct strbuf *err)
@@ -1404,6 +1448,7 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 	for (size_t f = 0; f < db->nfiles; f++)
 		mark_empty(&db->files[f]->root);
 	note_kept_helpers(&r);
+	collect_helpers(&r);
 	for (size_t i = 0; repl && i < repl->n; i++) {
 		if (strset_has(&r.removed, repl->new[i])) {
 			const struct kconfig_removed *rec = find_record(res, repl->new[i]);
@@ -1478,8 +1523,14 @@ void kconfig_result_release(struct kconfig_result *res)
 		free(res->changes[i].path);
 		free(res->changes[i].reason);
 	}
+	for (size_t i = 0; i < res->nhelpers; i++) {
+		free(res->helpers[i].name);
+		free(res->helpers[i].kept_selector);
+		free(res->helpers[i].removed_selector);
+	}
 	free(res->removed);
 	free(res->changes);
+	free(res->helpers);
 	sv_clear(&res->orphans);
 	memset(res, 0, sizeof(*res));
 }

@@ -747,6 +747,7 @@ static void lex_c(const char *buf, size_t len, want_fn want, emit_fn fn, void *c
 /* ---- the definitions a change takes away ---- */
 
 struct name_defs {
+	int every;               /* every definition, not only each name's first */
 	struct strset names;
 	struct strvec order;     /* "name" in file order */
 	size_t *offs;            /* first offset of each, parallel to order */
@@ -757,7 +758,7 @@ static void collect_def(void *vctx, const struct ev *e)
 {
 	struct name_defs *d = vctx;
 
-	if (e->kind != EV_DEF || !strset_addn(&d->names, e->name, e->len))
+	if (e->kind != EV_DEF || (!strset_addn(&d->names, e->name, e->len) && !d->every))
 		return;
 	GROW(d->offs, d->cap, d->order.n + 1);
 	d->offs[d->order.n] = e->off;
@@ -796,8 +797,8 @@ static int cmp_lost(const void *a, const void *b)
 static void compare_file(struct job *job, const char *path, const char *before, size_t blen,
 			 const char *after, size_t alen, const struct plan *plan)
 {
-	struct name_defs b = { STRSET_INIT, STRVEC_INIT, NULL, 0 };
-	struct name_defs a = { STRSET_INIT, STRVEC_INIT, NULL, 0 };
+	struct name_defs b = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
+	struct name_defs a = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
 
 	lex_c(before, blen, NULL, collect_def, &b);
 	if (after)
@@ -833,14 +834,24 @@ static void compare_file(struct job *job, const char *path, const char *before, 
 	name_defs_release(&a);
 }
 
-void links_definitions(const char *buf, size_t len, struct strvec *out)
+static void definitions(const char *buf, size_t len, int every, struct strvec *out)
 {
-	struct name_defs d = { STRSET_INIT, STRVEC_INIT, NULL, 0 };
+	struct name_defs d = { every, STRSET_INIT, STRVEC_INIT, NULL, 0 };
 
 	lex_c(buf, len, NULL, collect_def, &d);
 	for (size_t i = 0; i < d.order.n; i++)
 		sv_push_owned(out, xasprintf("%s:%zu", d.order.v[i], line_of_offset(buf, d.offs[i])));
 	name_defs_release(&d);
+}
+
+void links_definitions(const char *buf, size_t len, struct strvec *out)
+{
+	definitions(buf, len, 0, out);
+}
+
+void links_definitions_each(const char *buf, size_t len, struct strvec *out)
+{
+	definitions(buf, len, 1, out);
 }
 
 /* ---- finding the users ---- */
@@ -906,6 +917,22 @@ static void add_def(struct worker *w, uint32_t name, const char *path)
 	}
 }
 
+/* What an assembly file's mention of a lost name that defines nothing is. */
+static const char USE_ASM[] = "assembly";
+
+static void add_use(struct worker *w, uint32_t name, size_t off, size_t len, const char *use)
+{
+	size_t ls = line_start(w->buf, off), le = line_end(w->buf, w->len, off);
+	struct use *u;
+
+	while (le > ls && (w->buf[le - 1] == '\n' || w->buf[le - 1] == '\r'))
+		le--;
+	GROW(w->uses, w->uses_cap, w->nuses + 1);
+	u = &w->uses[w->nuses++];
+	*u = (struct use){ name, xstrdup(w->path), off, len, line_of_offset(w->buf, off), use,
+			   xstrndup(w->buf + ls, le - ls) };
+}
+
 static void on_event(void *vctx, const struct ev *e)
 {
 	struct worker *w = vctx;
@@ -922,22 +949,17 @@ static void on_event(void *vctx, const struct ev *e)
 	case EV_MACRO:
 		add_def(w, (uint32_t)k, header ? NULL : w->path);
 		break;
-	case EV_USE: {
-		size_t ls = line_start(w->buf, e->off), le = line_end(w->buf, w->len, e->off);
-		struct use *u;
-
-		while (le > ls && (w->buf[le - 1] == '\n' || w->buf[le - 1] == '\r'))
-			le--;
-		GROW(w->uses, w->uses_cap, w->nuses + 1);
-		u = &w->uses[w->nuses++];
-		*u = (struct use){ (uint32_t)k, xstrdup(w->path), e->off, e->len,
-				   line_of_offset(w->buf, e->off), e->use, xstrndup(w->buf + ls, le - ls) };
+	case EV_USE:
+		add_use(w, (uint32_t)k, e->off, e->len, e->use);
 		break;
-	}
 	}
 }
 
-/* Assembly: only its definitions count (ENTRY, SYM_*_START, .globl). */
+/*
+ * Assembly: its definitions (ENTRY, SYM_*_START, .globl) count; any other
+ * mention goes to asm_uses, not to the residue (this reader does not
+ * evaluate an assembly file's #if blocks or comments).
+ */
 static void asm_hits(struct worker *w, const struct scan_hit *hits, size_t n)
 {
 	static const char *const defs[] = { "ENTRY(", "SYM_FUNC_START", "SYM_CODE_START", "SYM_DATA",
@@ -945,14 +967,17 @@ static void asm_hits(struct worker *w, const struct scan_hit *hits, size_t n)
 					     "GLOBAL(" };
 
 	for (size_t i = 0; i < n; i++) {
-		size_t ls = line_start(w->buf, hits[i].offset);
+		size_t ls = line_start(w->buf, hits[i].offset), k;
 		char *line = xstrndup(w->buf + ls, hits[i].offset - ls);
 
-		for (size_t k = 0; k < ARRAY_SIZE(defs); k++)
+		for (k = 0; k < ARRAY_SIZE(defs); k++)
 			if (strstr(line, defs[k])) {
 				add_def(w, hits[i].pattern, NULL);
 				break;
 			}
+		if (k == ARRAY_SIZE(defs))
+			add_use(w, hits[i].pattern, hits[i].offset,
+				strlen(w->job->lost[hits[i].pattern].name), USE_ASM);
 		free(line);
 	}
 }
@@ -1132,8 +1157,13 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 				continue;
 			}
 			free(key);
-			GROW(res->v, res->cap, res->n + 1);
-			r = &res->v[res->n++];
+			if (u->use == USE_ASM) {
+				GROW(res->asm_uses, res->asm_cap, res->nasm + 1);
+				r = &res->asm_uses[res->nasm++];
+			} else {
+				GROW(res->v, res->cap, res->n + 1);
+				r = &res->v[res->n++];
+			}
 			*r = (struct link_residue){ xstrdup(l->name), xstrdup(l->path), l->line, xstrdup(l->why),
 						    u->path, u->line, u->off, u->len, u->use, u->text, NULL };
 		}
@@ -1151,13 +1181,14 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 
 void links_release(struct links_result *res)
 {
-	for (size_t i = 0; i < res->n; i++) {
-		struct link_residue *r = &res->v[i];
+	for (size_t i = 0; i < res->n + res->nasm; i++) {
+		struct link_residue *r = i < res->n ? &res->v[i] : &res->asm_uses[i - res->n];
 
 		free(r->name), free(r->def_path), free(r->def_why), free(r->path), free(r->text);
 		free(r->replacement);
 	}
 	free(res->v);
+	free(res->asm_uses);
 	sv_clear(&res->lost);
 	sv_clear(&res->selectors);
 	sv_clear(&res->unreadable);
@@ -1398,6 +1429,8 @@ static void finish(struct links_result *res)
 {
 	if (res->n)
 		qsort(res->v, res->n, sizeof(*res->v), cmp_residue);
+	if (res->nasm)
+		qsort(res->asm_uses, res->nasm, sizeof(*res->asm_uses), cmp_residue);
 }
 
 static void job_release(struct job *job)

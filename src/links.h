@@ -52,6 +52,10 @@ struct links_result {
 	struct strvec unreadable; /* "PATH: cannot read: WHY": what the scan could not read */
 	struct strvec lost;      /* "name (path:line)" of each lost definition */
 	struct strvec selectors; /* "OPTION (path:line) selected SYM": kept users by Kconfig */
+	struct link_residue *asm_uses;  /* mentions of lost names in kept assembly files
+					   (use "assembly"): not residue, as this reader
+					   does not evaluate their #if blocks and comments */
+	size_t nasm, asm_cap;
 };
 
 void links_release(struct links_result *res);
@@ -81,6 +85,8 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
  * as "name:line" into out.
  */
 void links_definitions(const char *buf, size_t len, struct strvec *out);
+/* The same, with every definition of a name (#if branches), not its first only. */
+void links_definitions_each(const char *buf, size_t len, struct strvec *out);
 
 /*
  * One line on a residue, without newline: "PATH:LINE: calls NAME(), whose

@@ -19,6 +19,7 @@
 #include "dangling.h"
 #include "defconfig.h"
 #include "docs.h"
+#include "helpers.h"
 #include "kbuild.h"
 #include "kind.h"
 #include "maintainers.h"
@@ -747,8 +748,13 @@ static int plan_links(struct removal *r, const struct remove_options *opt, struc
 	return rc;
 }
 
-int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
-		 const struct remove_options *opt, struct strbuf *err)
+/*
+ * Plan the removal of targets, with the helpers in extra (names, and why in
+ * the same order) as dependents from the start.
+ */
+static int plan_once(struct removal *r, const char *root, char **targets, int ntargets,
+		     const struct strvec *extra, const struct strvec *extra_why,
+		     const struct remove_options *opt, struct strbuf *err)
 {
 	struct locate_options lopt = { opt->jobs, opt->unknown, opt->progress };
 	double t0 = seconds_now();
@@ -766,6 +772,14 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	if (target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets, err) < 0)
 		return -1;
 	add_companions(r);
+	for (size_t i = 0; extra && i < extra->n; i++)
+		if (!footprint_has_symbol(&r->fp, extra->v[i])) {
+			sv_push(&r->fp.symbols, extra->v[i]);
+			sv_push(&r->dependent_names, extra->v[i]);
+			sv_push_owned(&r->dependents, xasprintf("%s: %s", extra->v[i], extra_why->v[i]));
+		}
+	if (extra && extra->n)
+		footprint_derive(&r->fp, &r->tree, &r->db);
 	if (close_over_dependents(r, opt->progress, err) < 0)
 		return -1;
 	inline_tenants(r);
@@ -783,6 +797,154 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	r->seconds_plan = seconds_now() - t0 - r->seconds_locate;
 	if (rc == 0 && !opt->no_links)
 		rc = plan_links(r, opt, err);
+	return rc;
+}
+
+/* "name\tpath\tline" of every residue and assembly mention of res, into keys. */
+static void residue_keys(const struct links_result *res, struct strset *keys)
+{
+	for (size_t i = 0; i < res->n + res->nasm; i++) {
+		const struct link_residue *x = i < res->n ? &res->v[i] : &res->asm_uses[i - res->n];
+		char *k = xasprintf("%s\t%s\t%zu", x->name, x->path, x->line);
+
+		strset_add(keys, k);
+		free(k);
+	}
+}
+
+/*
+ * A prompt-less helper that a removed option selected and a kept one still
+ * selects stays by Kconfig's rules.  But when its own code (helpers.h: the
+ * files only it builds, its #ifdef blocks) defines only what removed code
+ * used, the kept select compiles dead code: the helper goes, with the
+ * select (S3C_DEV_WDT, whose s3c_device_wdt only the removed S3C64XX
+ * boards registered, though crag6410 still selected it; upstream removed
+ * it with them).  Found by trial: the removal is planned again with every
+ * candidate as a dependent; a candidate whose code helper_code() refuses,
+ * or whose definitions a new link residue or an assembly mention of the
+ * trial still uses, stays, and the trial is repeated without it.  A new
+ * residue that no candidate's code explains ends the trials: the plan
+ * without any of them stands.  The accepted trial becomes the plan.
+ */
+static int close_over_helpers(struct removal *r, const char *root, char **targets, int ntargets,
+			      const struct remove_options *opt)
+{
+	struct strvec cand = STRVEC_INIT, why = STRVEC_INIT;
+	struct strset base = STRSET_INIT;
+	struct footprint hfp;
+	struct locate_result hloc = { 0 };
+	struct locate_options lopt = { opt->jobs, LOCATE_UNKNOWN_ALLOW, NULL };
+	struct helper_code *code;
+	struct strbuf herr = STRBUF_INIT;
+	size_t n = r->kconfig.nhelpers, ncode;
+
+	/* the helpers' own code, read from the tree as it is */
+	footprint_init(&hfp);
+	code = xcalloc(n, sizeof(*code));
+	ncode = 0;
+	/* the symbols alone: a file one helper builds may hold another's #ifdef */
+	for (size_t i = 0; i < n; i++)
+		sv_push(&hfp.symbols, r->kconfig.helpers[i].name);
+	if (locate_run(&hfp, &r->tree, &r->db, &lopt, &hloc, &herr) == 0) {
+		struct helper_scope sc = { &r->tree, &hfp, &hloc, &r->plan };
+
+		for (size_t i = 0; i < n; i++) {
+			const struct kconfig_helper *h = &r->kconfig.helpers[i];
+			struct strbuf no = STRBUF_INIT;
+
+			int hc = helper_code(&sc, h->name, &code[ncode], &no);
+			if (hc < 0) {
+				helper_code_release(&code[ncode]);
+			} else {
+				ncode++;
+				sv_push(&cand, h->name);
+				sv_push_owned(&why, xasprintf("its code serves only removed code, though %s "
+							      "still selects it (as %s did)",
+							      h->kept_selector, h->removed_selector));
+			}
+			sb_release(&no);
+		}
+	}
+	sb_release(&herr);
+	locate_release(&hloc);
+	footprint_release(&hfp);
+
+	residue_keys(&r->links, &base);
+	while (cand.n) {
+		struct removal t;
+		struct strbuf terr = STRBUF_INIT;
+		struct strvec keep = STRVEC_INIT, keep_why = STRVEC_INIT;
+		int unexplained = 0, nlive = 0, tried = plan_once(&t, root, targets, ntargets, &cand,
+								  &why, opt, &terr) == 0;
+		unsigned char *live = xcalloc(cand.n, 1);
+
+		sb_release(&terr);
+		for (size_t i = 0; tried && i < t.links.n + t.links.nasm; i++) {
+			const struct link_residue *x = i < t.links.n ? &t.links.v[i]
+								     : &t.links.asm_uses[i - t.links.n];
+			char *k = xasprintf("%s\t%s\t%zu", x->name, x->path, x->line);
+			int owner = 0;
+
+			if (!strset_has(&base, k)) {
+				for (size_t c = 0; c < cand.n; c++)
+					for (size_t j = 0; j < ncode; j++)
+						if (!strcmp(code[j].name, cand.v[c]) &&
+						    helper_defines(&code[j], x->name))
+							live[c] = 1, owner = 1;
+				unexplained |= !owner;
+			}
+			free(k);
+		}
+		for (size_t c = 0; c < cand.n; c++) {
+			nlive += live[c];
+			if (!live[c]) {
+				sv_push(&keep, cand.v[c]);
+				sv_push(&keep_why, why.v[c]);
+			}
+		}
+		free(live);
+		if (!tried || unexplained || !keep.n) {
+			/* the plan without any of them stands */
+			removal_release(&t);
+			sv_clear(&keep), sv_clear(&keep_why);
+			break;
+		}
+		if (!nlive) {
+			/* this trial is the plan; its dependents say what each helper defined */
+			for (size_t i = 0; i < t.dependent_names.n; i++)
+				for (size_t j = 0; j < ncode; j++)
+					if (!strcmp(t.dependent_names.v[i], code[j].name)) {
+						char *d = t.dependents.v[i];
+
+						t.dependents.v[i] = xasprintf("%s; it defines %s%s", d,
+									      code[j].defs.v[0],
+									      code[j].defs.n > 1 ? ", ..." : "");
+						free(d);
+					}
+			removal_release(r);
+			*r = t;
+			sv_clear(&keep), sv_clear(&keep_why);
+			break;
+		}
+		removal_release(&t);
+		sv_clear(&cand), sv_clear(&why);
+		cand = keep, why = keep_why;
+	}
+	for (size_t j = 0; j < ncode; j++)
+		helper_code_release(&code[j]);
+	free(code);
+	sv_clear(&cand), sv_clear(&why);
+	strset_clear(&base);
+	return 0;
+}
+
+int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
+		 const struct remove_options *opt, struct strbuf *err)
+{
+	int rc = plan_once(r, root, targets, ntargets, NULL, NULL, opt, err);
+
+	if (rc == 0 && !opt->no_links && r->kconfig.nhelpers)
+		rc = close_over_helpers(r, root, targets, ntargets, opt);
 	return rc;
 }
 
