@@ -233,14 +233,14 @@ nm_args "$cross"
 makeargs+=("${nm_args[@]}")
 if [ $want_ccache = 1 ] && use_ccache; then
 	makeargs+=("${ccache_args[@]}")
-	[ -z "$cross" ] || makeargs+=(CC="ccache ${cross}gcc")
+	[ -z "$cross" ] || makeargs+=(CC="$ccache_cc ${cross}gcc")
 	ccache_note="ccache in $CCACHE_DIR"
 	if [ -n "$distcc_hosts" ]; then
 		# Host programs (scripts/, objtool) compile here: they run on this
 		# machine, and distcc's preprocessed source loses the "fall
 		# through" comments tools/lib/subcmd needs under -Werror.
 		export CCACHE_PREFIX=distcc
-		makeargs+=(HOSTCC="env CCACHE_PREFIX= ccache gcc")
+		makeargs+=(HOSTCC="env CCACHE_PREFIX= $ccache_cc gcc")
 		ccache_note+=", misses through distcc to $distcc_hosts"
 	fi
 elif [ -n "$distcc_hosts" ]; then

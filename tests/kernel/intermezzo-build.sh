@@ -36,7 +36,7 @@ flock 9
 me=${0##*/}
 . "$top/scripts/lib.sh"
 cc=gcc
-use_ccache && cc="ccache gcc"
+use_ccache && cc="$ccache_cc gcc"
 export ARCH=x86_64
 kmake() { make -C "$tree" O="$build" CC="$cc" -j"$(nproc)" "$@"; }
 

@@ -48,7 +48,7 @@ flock 9
 me=${0##*/}
 . "$top/scripts/lib.sh"
 cc=gcc
-use_ccache && cc="ccache gcc"
+use_ccache && cc="$ccache_cc gcc"
 export GIT_AUTHOR_NAME='Excise Test' GIT_AUTHOR_EMAIL=test@example.org
 export GIT_COMMITTER_NAME='Excise Test' GIT_COMMITTER_EMAIL=test@example.org
 export GIT_AUTHOR_DATE='2025-01-01T12:00:00Z' GIT_COMMITTER_DATE='2025-01-01T12:00:00Z'
