@@ -837,6 +837,7 @@ static int close_over_helpers(struct removal *r, const char *root, char **target
 	struct helper_code *code;
 	struct strbuf herr = STRBUF_INIT;
 	size_t n = r->kconfig.nhelpers, ncode;
+	int settled = 0;
 
 	/* the helpers' own code, read from the tree as it is */
 	footprint_init(&hfp);
@@ -874,9 +875,19 @@ static int close_over_helpers(struct removal *r, const char *root, char **target
 		struct removal t;
 		struct strbuf terr = STRBUF_INIT;
 		struct strvec keep = STRVEC_INIT, keep_why = STRVEC_INIT;
-		int unexplained = 0, nlive = 0, tried = plan_once(&t, root, targets, ntargets, &cand,
-								  &why, opt, &terr) == 0;
+		struct remove_options o = *opt;
+		int unexplained = 0, nlive = 0, tried;
 		unsigned char *live = xcalloc(cand.n, 1);
+
+		/*
+		 * Trials leave the semantic patches out (spatch on every file that
+		 * names a lost definition is most of a trial's time) until the
+		 * candidates settle; the last trial, the plan adopted, has them.
+		 * A trial without them has residue the patches would remove: only
+		 * the candidates' own names count there.
+		 */
+		o.no_cocci = opt->no_cocci || !settled;
+		tried = plan_once(&t, root, targets, ntargets, &cand, &why, &o, &terr) == 0;
 
 		sb_release(&terr);
 		for (size_t i = 0; tried && i < t.links.n + t.links.nasm; i++) {
@@ -891,7 +902,7 @@ static int close_over_helpers(struct removal *r, const char *root, char **target
 						if (!strcmp(code[j].name, cand.v[c]) &&
 						    helper_defines(&code[j], x->name))
 							live[c] = 1, owner = 1;
-				unexplained |= !owner;
+				unexplained |= !owner && o.no_cocci == opt->no_cocci;
 			}
 			free(k);
 		}
@@ -908,6 +919,13 @@ static int close_over_helpers(struct removal *r, const char *root, char **target
 			removal_release(&t);
 			sv_clear(&keep), sv_clear(&keep_why);
 			break;
+		}
+		if (!nlive && o.no_cocci != opt->no_cocci) {
+			/* settled: the next trial is the whole plan */
+			removal_release(&t);
+			sv_clear(&keep), sv_clear(&keep_why);
+			settled = 1;
+			continue;
 		}
 		if (!nlive) {
 			/* this trial is the plan; its dependents say what each helper defined */
