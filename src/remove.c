@@ -826,8 +826,8 @@ static void residue_keys(const struct links_result *res, struct strset *keys)
  * residue that no candidate's code explains ends the trials: the plan
  * without any of them stands.  The accepted trial becomes the plan.
  */
-static int close_over_helpers(struct removal *r, const char *root, char **targets, int ntargets,
-			      const struct remove_options *opt)
+static void close_over_helpers(struct removal *r, const char *root, char **targets, int ntargets,
+			       const struct remove_options *opt)
 {
 	struct strvec cand = STRVEC_INIT, why = STRVEC_INIT;
 	struct strset base = STRSET_INIT;
@@ -953,7 +953,6 @@ static int close_over_helpers(struct removal *r, const char *root, char **target
 	free(code);
 	sv_clear(&cand), sv_clear(&why);
 	strset_clear(&base);
-	return 0;
 }
 
 int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
@@ -962,7 +961,7 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 	int rc = plan_once(r, root, targets, ntargets, NULL, NULL, opt, err);
 
 	if (rc == 0 && !opt->no_links && r->kconfig.nhelpers)
-		rc = close_over_helpers(r, root, targets, ntargets, opt);
+		close_over_helpers(r, root, targets, ntargets, opt);
 	return rc;
 }
 
