@@ -28,7 +28,6 @@
 
 #include "locate.h"
 #include "plan.h"
-#include "target.h"
 #include "util.h"
 
 struct helper_region {
@@ -45,13 +44,12 @@ struct helper_code {
 };
 
 /*
- * Where a helper's code is read: the tree, the footprint and references of
- * the helpers (target_resolve and locate_run with them as targets), and
- * the removal's plan, whose deleted files hold nothing that matters.
+ * Where a helper's code is read: the tree, the references of the helpers'
+ * symbols (locate_run with those alone), and the removal's plan, whose
+ * deleted files hold nothing that matters.
  */
 struct helper_scope {
 	const struct tree *tree;
-	const struct footprint *fp;
 	const struct locate_result *loc;
 	const struct plan *base;
 };

@@ -800,12 +800,23 @@ static int plan_once(struct removal *r, const char *root, char **targets, int nt
 	return rc;
 }
 
-/* "name\tpath\tline" of every residue and assembly mention of res, into keys. */
+/* Entry i of res's residue followed by its assembly mentions. */
+static const struct link_residue *residue_at(const struct links_result *res, size_t i)
+{
+	return i < res->n ? &res->v[i] : &res->asm_uses[i - res->n];
+}
+
+/* "name\tpath\tline": a use of a lost name, the same in two plans of one tree. */
+static char *residue_key(const struct link_residue *x)
+{
+	return xasprintf("%s\t%s\t%zu", x->name, x->path, x->line);
+}
+
+/* The keys of every residue and assembly mention of res. */
 static void residue_keys(const struct links_result *res, struct strset *keys)
 {
 	for (size_t i = 0; i < res->n + res->nasm; i++) {
-		const struct link_residue *x = i < res->n ? &res->v[i] : &res->asm_uses[i - res->n];
-		char *k = xasprintf("%s\t%s\t%zu", x->name, x->path, x->line);
+		char *k = residue_key(residue_at(res, i));
 
 		strset_add(keys, k);
 		free(k);
@@ -847,14 +858,13 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 	for (size_t i = 0; i < n; i++)
 		sv_push(&hfp.symbols, r->kconfig.helpers[i].name);
 	if (locate_run(&hfp, &r->tree, &r->db, &lopt, &hloc, &herr) == 0) {
-		struct helper_scope sc = { &r->tree, &hfp, &hloc, &r->plan };
+		struct helper_scope sc = { &r->tree, &hloc, &r->plan };
 
 		for (size_t i = 0; i < n; i++) {
 			const struct kconfig_helper *h = &r->kconfig.helpers[i];
 			struct strbuf no = STRBUF_INIT;
 
-			int hc = helper_code(&sc, h->name, &code[ncode], &no);
-			if (hc < 0) {
+			if (helper_code(&sc, h->name, &code[ncode], &no) < 0) {
 				helper_code_release(&code[ncode]);
 			} else {
 				ncode++;
@@ -891,9 +901,8 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 
 		sb_release(&terr);
 		for (size_t i = 0; tried && i < t.links.n + t.links.nasm; i++) {
-			const struct link_residue *x = i < t.links.n ? &t.links.v[i]
-								     : &t.links.asm_uses[i - t.links.n];
-			char *k = xasprintf("%s\t%s\t%zu", x->name, x->path, x->line);
+			const struct link_residue *x = residue_at(&t.links, i);
+			char *k = residue_key(x);
 			int owner = 0;
 
 			if (!strset_has(&base, k)) {
