@@ -1238,6 +1238,28 @@ static void derive_named_docs(struct derive *d)
 	strset_clear(&set);
 }
 
+/*
+ * A header outside include/ that an owned file includes as "name" beside
+ * itself (a platform's or a driver's own header) is a candidate too, by
+ * its tree path: locate confirms it when no kept file includes it.
+ *
+ * 6.1 -> 6.12: ARCH_S3C24XX went, and with it arch/arm/mach-s3c/
+ * rtc-core-s3c24xx.h, which only s3c2416.c and s3c2443.c included.
+ */
+static void local_candidate(struct derive *d, const char *path, const char *name)
+{
+	const char *slash = strrchr(path, '/');
+	char *rel = xasprintf("%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
+	char *norm = path_normalize(rel, NULL);
+
+	if (norm && ends_with(norm, ".h") && !starts_with(norm, "include/") &&
+	    !starts_with(norm, "tools/") && !strstr(norm, "/uapi/") && tree_has(d->t, norm) &&
+	    !footprint_owns(d->fp, norm) && !sv_contains(&d->fp->local_headers, norm))
+		sv_push(&d->fp->local_headers, norm);
+	free(norm);
+	free(rel);
+}
+
 /* Exported functions and included headers of owned C files: candidates for locate to confirm. */
 static void derive_candidates(struct derive *d)
 {
@@ -1289,6 +1311,8 @@ static void derive_candidates(struct derive *d)
 			 * only the removed OXNAS clock driver and .dtsi included).
 			 */
 			inc = xstrndup(a + 1, (size_t)(e - a - 1));
+			if (*a == '"')
+				local_candidate(d, path, inc);
 			rel = xasprintf("include/%s", inc);
 			free(inc);
 			inc = *a == '<' ? path_normalize(rel, NULL) : NULL;

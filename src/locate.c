@@ -137,6 +137,9 @@ static size_t build_patterns(const struct footprint *fp, struct pattern **out)
 			add_pattern(&v, &n, &cap, &seen, xstrdup(path_basename(h)), FILE_C, NULL,
 				    PAT_HEADER_BASE);
 	}
+	for (size_t i = 0; i < fp->local_headers.n; i++)
+		add_pattern(&v, &n, &cap, &seen, xstrdup(path_basename(fp->local_headers.v[i])), FILE_ANY,
+			    NULL, PAT_HEADER_BASE);
 	for (size_t i = 0; i < fp->identifiers.n; i++)
 		add_pattern(&v, &n, &cap, &seen, xstrdup(fp->identifiers.v[i]), FILE_ANY, NULL, PAT_IDENT);
 	for (size_t i = 0; i < fp->words.n; i++)
@@ -627,6 +630,19 @@ static void header_base_hit(struct locate_ctx *c, const char *path, const char *
 		if (!target || (starts_with(target, "include/") && !strcmp(target + 8, h)))
 			strset_add(&c->foreign, h);
 	}
+	/*
+	 * A local header is kept by an #include of its name that resolves to
+	 * it, and by one that resolves to no file of the tree: a Makefile's
+	 * -I can make "name" mean it from anywhere.
+	 */
+	for (size_t i = 0; i < c->fp->local_headers.n; i++) {
+		const char *h = c->fp->local_headers.v[i];
+
+		if (strcmp(path_basename(h), p->text) || strset_has(&c->foreign, h))
+			continue;
+		if (!target || !strcmp(target, h) || !*target || !tree_contains(c->t, target))
+			strset_add(&c->foreign, h);
+	}
 	free(target);
 }
 
@@ -824,6 +840,17 @@ static void confirm_candidates(struct footprint *fp, const struct tree *t,
 			i++;
 		}
 		free(file);
+	}
+	for (size_t i = 0; i < fp->local_headers.n; i++) {
+		const char *h = fp->local_headers.v[i];
+
+		if (strset_has(foreign, h)) {
+			sv_push_owned(&res->dropped, xasprintf("header %s: included outside the subsystem", h));
+		} else if (!footprint_owns(fp, h)) {
+			sv_push(&fp->paths, h);
+			footprint_index(fp);
+			sv_push_owned(&fp->derivation, xasprintf("path %s: included only by the subsystem", h));
+		}
 	}
 	for (size_t i = 0; i < fp->identifiers.n;) {
 		char *id = fp->identifiers.v[i];

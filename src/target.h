@@ -25,6 +25,8 @@ struct footprint {
 	struct strvec symbols;       /* Kconfig symbols, without CONFIG_ */
 	struct strvec paths;         /* owned files, and directories with a trailing '/' */
 	struct strvec headers;       /* owned headers by include name ("linux/fsfilter.h") */
+	struct strvec local_headers; /* candidate headers outside include/ by tree path, that
+					owned files include as "x.h" beside them (locate confirms) */
 	struct strvec identifiers;   /* C identifiers only the subsystem defines */
 	struct strvec words;         /* other words that name it (spec only) */
 	struct strvec chrdevs;       /* char major numbers ("185") */

@@ -240,3 +240,21 @@ void tree_release(struct tree *t)
 	sv_clear(&t->files);
 	memset(t, 0, sizeof(*t));
 }
+
+int tree_contains(const struct tree *t, const char *rel)
+{
+	size_t lo = 0, hi = t->files.n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int c = strcmp(t->files.v[mid], rel);
+
+		if (!c)
+			return 1;
+		if (c < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return 0;
+}

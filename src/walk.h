@@ -22,6 +22,9 @@ struct tree {
 int tree_load(struct tree *t, const char *root, struct strbuf *err);
 void tree_release(struct tree *t);
 
+/* True if rel is a file of t (a binary search of t->files). */
+int tree_contains(const struct tree *t, const char *rel);
+
 /* True if path (relative) names a build output or editor/excise temporary. */
 int is_build_output(const char *path);
 
