@@ -618,7 +618,16 @@ static void header_base_hit(struct locate_ctx *c, const char *path, const char *
 {
 	char *target;
 
-	if (c->confirmed || !is_include_line(buf, off))
+	if (c->confirmed)
+		return;
+	/* A Makefile that names a local header (-include $(src)/x.h) keeps it. */
+	if (file_class(path) == FILE_MAKEFILE) {
+		for (size_t i = 0; i < c->fp->local_headers.n; i++)
+			if (!strcmp(path_basename(c->fp->local_headers.v[i]), p->text))
+				strset_add(&c->foreign, c->fp->local_headers.v[i]);
+		return;
+	}
+	if (!is_include_line(buf, off))
 		return;
 	target = include_target(c->t, path, buf, off);
 	for (size_t i = 0; i < c->fp->headers.n; i++) {

@@ -3,6 +3,7 @@
 #include "old-core.h"
 #include "pm.h"
 #include "irq.h"
+#include "force.h"
 
 void __init old_board_init(void)
 {
