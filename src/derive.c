@@ -209,6 +209,54 @@ static char *included_fragment(const char *path, const char *buf, size_t s, size
 	return r;
 }
 
+/*
+ * A part list whose name joins several symbols, read only in its all-y
+ * form, is built only when every one of them is set: the symbols after the
+ * first (o->sym) are guards of the line.  drivers/video/fbdev/omap/Makefile
+ * (6.1), MACH_OMAP_INNOVATOR removed (6.2):
+ *	lcds-$(CONFIG_ARCH_OMAP16XX)$(CONFIG_MACH_OMAP_INNOVATOR) += lcd_inn1610.o
+ *	obj-$(CONFIG_FB_OMAP) += $(lcds-yy)
+ * Not for object lists (obj-$(CONFIG_A)$(CONFIG_B) is obj-y when either
+ * alone is set), nor when the Makefile reads a shorter form too.
+ */
+static void joined_symbols(struct objline *o, const char *buf)
+{
+	const char *first = strstr(o->var, "$(CONFIG_"), *p;
+	struct strvec syms = STRVEC_INIT;
+	struct strbuf name = STRBUF_INIT;
+	int only_full = 1;
+
+	if (!first || is_object_list(o->var))
+		return;
+	sb_addn(&name, o->var, (size_t)(first - o->var));
+	/* only symbols after the first: foo-$(CONFIG_A)$(CONFIG_B) */
+	for (p = first; *p && only_full;) {
+		char *sym = starts_with(p, "$(CONFIG_") ? kbuild_var_symbol(p) : NULL;
+
+		if (!sym) {
+			only_full = 0;
+			break;
+		}
+		p = strchr(p, ')') + 1;
+		sv_push_owned(&syms, sym);
+		sb_addc(&name, 'y');
+	}
+	if (syms.n >= 2 && only_full) {
+		/* the forms an unset symbol leaves: one 'y' fewer each */
+		for (size_t k = 0; k <= syms.n && only_full; k++) {
+			char *ref = xasprintf("$(%.*s)", (int)(name.len - k), name.buf);
+
+			if ((k == 0) != (strstr(buf, ref) != NULL))
+				only_full = 0;
+			free(ref);
+		}
+		for (size_t i = 1; i < syms.n && only_full; i++)
+			sv_push(&o->guards, syms.v[i]);
+	}
+	sv_clear(&syms);
+	sb_release(&name);
+}
+
 /* Parse a share's Makefiles into its own list of assignments. */
 static void *load_makefile_share(void *arg)
 {
@@ -282,6 +330,7 @@ static void *load_makefile_share(void *arg)
 			for (int g = 0; g < depth && g < (int)ARRAY_SIZE(guards); g++)
 				if (guards[g])
 					sv_push(&o->guards, guards[g]);
+			joined_symbols(o, kf.buf);
 			for (size_t w = 0; w < l->nwords; w++)
 				sv_push_owned(&o->words, kbuild_word(&kf, &l->words[w]));
 		}
