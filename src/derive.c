@@ -143,17 +143,6 @@ static int tree_is_dir(const struct tree *t, const char *rel)
 	return ok;
 }
 
-/* Read the tree's file rel into sb (emptied first); 0, or -1 when it cannot be read. */
-static int tree_read(const struct tree *t, const char *rel, struct strbuf *sb)
-{
-	char *full = path_join(t->root, rel);
-	int rc;
-
-	sb_reset(sb);
-	rc = read_file(full, sb);
-	free(full);
-	return rc;
-}
 
 /* Variables that list objects or directories to build. */
 static int is_object_list(const char *var)

@@ -15,6 +15,7 @@
 #include <sys/stat.h>
 
 #include "classify.h"
+#include "cnames.h"
 #include "docs.h"
 #include "maintainers.h"
 #include "scan.h"
@@ -47,6 +48,8 @@ struct locate_ctx {
 	size_t npend, pend_cap;
 	struct strset foreign;  /* candidates used (included, defined) outside the subsystem */
 	int confirmed;          /* candidates are confirmed: classify their matches */
+	struct strvec *const *hdecl;  /* per fp->headers entry: the names it declares, or NULL */
+	struct strvec ignored;  /* "HEADER\tPATH": a kept C file includes it, uses none of it */
 };
 
 /*
@@ -609,12 +612,41 @@ static char *include_target(const struct tree *t, const char *path, const char *
 }
 
 /*
+ * True if a C file (not a header: its own includers may use what it
+ * passes on) includes header, a candidate whose declared names are known,
+ * and names none of them: the #include is a leftover, not a use.  Noted in
+ * c->ignored for the report.
+ *
+ * 6.1 -> 6.12: PDA_POWER went with the PXA boards, and with it
+ * <linux/pda_power.h>, which arch/arm/mach-tegra/tegra.c included and did
+ * not use.
+ */
+static int include_ignored(struct locate_ctx *c, const char *path, const char *buf, size_t len,
+			   const char *header)
+{
+	const struct strvec *names = NULL;
+
+	if (!ends_with(path, ".c") || !c->hdecl)
+		return 0;
+	for (size_t i = 0; i < c->fp->headers.n && !names; i++)
+		if (!strcmp(c->fp->headers.v[i], header))
+			names = c->hdecl[i];
+	if (!names)
+		return 0;
+	for (size_t i = 0; i < names->n; i++)
+		if (cnames_mentions(buf, len, names->v[i]))
+			return 0;
+	sv_push_owned(&c->ignored, xasprintf("%s\t%s", header, path));
+	return 1;
+}
+
+/*
  * A match of a candidate header's file name in C: an #include that
  * resolves to the candidate, however it spells it ("foo.h" beside it in
  * include/linux/), proves the header is used outside the subsystem.
  */
-static void header_base_hit(struct locate_ctx *c, const char *path, const char *buf, size_t off,
-			    const struct pattern *p)
+static void header_base_hit(struct locate_ctx *c, const char *path, const char *buf, size_t len,
+			    size_t off, const struct pattern *p)
 {
 	char *target;
 
@@ -636,7 +668,8 @@ static void header_base_hit(struct locate_ctx *c, const char *path, const char *
 		if (strcmp(path_basename(h), p->text) || strset_has(&c->foreign, h))
 			continue;
 		/* Unresolvable (climbs out): keep the header, to be safe. */
-		if (!target || (starts_with(target, "include/") && !strcmp(target + 8, h)))
+		if (!target || (starts_with(target, "include/") && !strcmp(target + 8, h) &&
+				!include_ignored(c, path, buf, len, h)))
 			strset_add(&c->foreign, h);
 	}
 	/*
@@ -655,6 +688,64 @@ static void header_base_hit(struct locate_ctx *c, const char *path, const char *
 	free(target);
 }
 
+/*
+ * The names each candidate header declares, when an includer that names
+ * none of them may be set aside: the header is named for the subsystem
+ * (its stem is a removed symbol's or an owned file's, in lower case:
+ * pda_power.h and PDA_POWER) and includes no other header.
+ */
+static struct strvec **header_declarations(const struct footprint *fp, const struct tree *t)
+{
+	struct strvec **v = xcalloc(fp->headers.n + 1, sizeof(*v));
+	struct strset stems = STRSET_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < fp->symbols.n; i++) {
+		char *low = xstrdup(fp->symbols.v[i]);
+
+		for (char *q = low; *q; q++)
+			*q = (char)tolower((unsigned char)*q);
+		strset_add(&stems, low);
+		free(low);
+	}
+	for (size_t i = 0; i < fp->paths.n; i++) {
+		const char *base = path_basename(fp->paths.v[i]);
+		const char *dot = strrchr(base, '.');
+
+		if (dot && dot > base)
+			strset_addn(&stems, base, (size_t)(dot - base));
+	}
+	for (size_t i = 0; i < fp->headers.n; i++) {
+		const char *base = path_basename(fp->headers.v[i]);
+		char *file = xasprintf("include/%s", fp->headers.v[i]);
+		size_t n = strlen(base);
+
+		if (n > 2 && ends_with(base, ".h") && strset_hasn(&stems, base, n - 2) &&
+		    tree_read(t, file, &sb) == 0) {
+			v[i] = xcalloc(1, sizeof(*v[i]));
+			if (cnames_declared(sb.buf, sb.len, v[i]) || !v[i]->n) {
+				sv_clear(v[i]);
+				free(v[i]);
+				v[i] = NULL;
+			}
+		}
+		free(file);
+	}
+	sb_release(&sb);
+	strset_clear(&stems);
+	return v;
+}
+
+static void free_declarations(struct strvec **v, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (v[i]) {
+			sv_clear(v[i]);
+			free(v[i]);
+		}
+	free(v);
+}
+
 /* One worker's hits in one file become refs, one per line. */
 static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		    const struct scan_hit *hits, size_t n)
@@ -671,7 +762,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 		struct ref *prev = NULL;
 
 		if (p->tag == PAT_HEADER_BASE) {
-			header_base_hit(c, path, buf, hits[i].offset, p);
+			header_base_hit(c, path, buf, len, hits[i].offset, p);
 			continue;
 		}
 		if ((p->tag == PAT_HEADER || p->tag == PAT_IDENT) && !c->confirmed) {
@@ -690,7 +781,7 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset) &&
 				    hits[i].offset > 0 && (buf[hits[i].offset - 1] == '<' ||
 							   buf[hits[i].offset - 1] == '"'))
-					foreign = 1;
+					foreign = !include_ignored(c, path, buf, len, p->text);
 				if (p->tag == PAT_IDENT)
 					foreign = defines_identifier(buf, len, hits[i].offset, p->text);
 				if (foreign) {
@@ -1199,6 +1290,9 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	size_t npats;
 	struct scanner *sc;
 	struct strset foreign = STRSET_INIT;
+	struct strvec ignored = STRVEC_INIT;
+	struct strvec **hdecl;
+	size_t nhdecl;
 	struct pending *pend = NULL;
 	size_t npend = 0, pend_cap = 0;
 	struct locate_ctx confirm = { 0 };
@@ -1238,7 +1332,10 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	sv_push(&first, "include/");
 	scanner_scan_first(sc, &first);
 	nodefs = owned_defs(fp, db, &odefs);
+	hdecl = header_declarations(fp, t);
+	nhdecl = fp->headers.n;
 	for (int i = 0; i < nthreads; i++) {
+		ctx[i].hdecl = hdecl;
 		ctx[i].fp = fp;
 		ctx[i].odefs = odefs;
 		ctx[i].nodefs = nodefs;
@@ -1264,6 +1361,9 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 		for (size_t k = 0; k < used.n; k++)
 			strset_add(&foreign, used.v[k]);
 		sv_clear(&used);
+		for (size_t k = 0; k < ctx[i].ignored.n; k++)
+			sv_push(&ignored, ctx[i].ignored.v[k]);
+		sv_clear(&ctx[i].ignored);
 		strset_clear(&ctx[i].foreign);
 		free(ctx[i].refs);
 		free(ctx[i].pend);
@@ -1277,6 +1377,19 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	confirm.confirmed = 1;
 	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res, &unreadable);
 	footprint_index(fp);
+	/* the includes set aside, of the headers that went (in file order: sorted) */
+	sv_sort_uniq(&ignored);
+	for (size_t i = 0; i < ignored.n; i++) {
+		char *tab = strchr(ignored.v[i], '\t');
+
+		*tab = '\0';
+		if (sv_contains(&fp->headers, ignored.v[i]))
+			sv_push_owned(&fp->derivation,
+				      xasprintf("header %s: %s includes it and uses nothing it declares",
+						ignored.v[i], tab + 1));
+	}
+	sv_clear(&ignored);
+	free_declarations(hdecl, nhdecl);
 	strset_clear(&foreign);
 	free(pend);
 	add_table_refs(fp, t, res);

@@ -258,3 +258,14 @@ int tree_contains(const struct tree *t, const char *rel)
 	}
 	return 0;
 }
+
+int tree_read(const struct tree *t, const char *rel, struct strbuf *sb)
+{
+	char *full = path_join(t->root, rel);
+	int rc;
+
+	sb_reset(sb);
+	rc = read_file(full, sb);
+	free(full);
+	return rc;
+}

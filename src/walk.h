@@ -25,6 +25,9 @@ void tree_release(struct tree *t);
 /* True if rel is a file of t (a binary search of t->files). */
 int tree_contains(const struct tree *t, const char *rel);
 
+/* Read the tree's file rel into sb (emptied first); 0, or -1 when it cannot be read. */
+int tree_read(const struct tree *t, const char *rel, struct strbuf *sb);
+
 /* True if path (relative) names a build output or editor/excise temporary. */
 int is_build_output(const char *path);
 
