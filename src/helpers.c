@@ -294,6 +294,25 @@ out:
 	return rc;
 }
 
+/*
+ * Does the removal delete anything in path's directory (or below it)?  A
+ * helper whose code lives elsewhere is not the removed code's own but an
+ * interface of its directory's subsystem, for users the tree does not
+ * show: LEDS_GPIO_REGISTER (drivers/leds/leds-gpio-register.c, declared in
+ * <linux/leds.h>), which 6.12 still has, stays with the SA1100 boards'
+ * removal; S3C_DEV_WDT's block in arch/arm/mach-s3c/devs.c goes.
+ */
+static int beside_deletions(const struct plan *base, const char *path)
+{
+	const char *slash = strrchr(path, '/');
+	size_t n = slash ? (size_t)(slash - path + 1) : 0;
+
+	for (size_t i = 0; i < base->ndels; i++)
+		if (!strncmp(base->dels[i].path, path, n))
+			return 1;
+	return 0;
+}
+
 static int ends_with_any(const char *path, const char *const *ext, size_t n)
 {
 	for (size_t k = 0; k < n; k++)
@@ -357,6 +376,12 @@ int helper_code(const struct helper_scope *sc, const char *sym, struct helper_co
 			}
 		}
 	}
+	for (size_t i = 0; i < out->n && !rc; i++)
+		if (!beside_deletions(sc->base, out->v[i].path)) {
+			sb_addf(why, "%s: its code is outside the directories the removal deletes from",
+				out->v[i].path);
+			rc = -1;
+		}
 	for (size_t i = 0; i < out->n && !rc; i++)
 		rc = read_region(sc, out, &out->v[i], why);
 	if (!rc && !out->defs.n) {

@@ -16,7 +16,10 @@
  *   - code that registers itself: an initcall, module_init, a
  *     module_*_driver or builtin_*_driver, an *_DECLARE, __setup,
  *     early_param, MACHINE_START;
- *   - no non-static definition at all (nothing to show it is unused).
+ *   - no non-static definition at all (nothing to show it is unused);
+ *   - code in a directory the removal deletes nothing from: an interface
+ *     of another subsystem (LEDS_GPIO_REGISTER in drivers/leds/), not the
+ *     removed code's own.
  * Whether kept code uses the definitions is the link residue's to say: a
  * residue or an assembly mention of a name the helper's code defines
  * (helper_defines) keeps the helper.

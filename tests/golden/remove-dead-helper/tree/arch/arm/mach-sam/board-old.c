@@ -10,5 +10,6 @@ static struct platform_device *old_devices[] __initdata = {
 void __init old_board_init(void)
 {
 	sam_ide_setup_gpio();
+	sled_register_device(0);
 	platform_add_devices(old_devices, ARRAY_SIZE(old_devices));
 }
