@@ -537,10 +537,26 @@ void resource_dir_set(const char *name, const char *dir)
 	snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s", dir);
 }
 
+char *self_exe(void)
+{
+	static const char deleted[] = " (deleted)";
+	char exe[PATH_MAX];
+	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	size_t len;
+
+	if (n <= 0)
+		return NULL;
+	exe[n] = '\0';
+	len = (size_t)n;
+	/* the binary was rebuilt while it ran: its path holds the new one */
+	if (len > sizeof(deleted) - 1 && !strcmp(exe + len - (sizeof(deleted) - 1), deleted))
+		exe[len - (sizeof(deleted) - 1)] = '\0';
+	return xstrdup(exe);
+}
+
 const char *resource_dir(const char *name)
 {
-	char exe[PATH_MAX];
-	ssize_t n;
+	char *exe;
 	size_t slot;
 
 	for (slot = 0; slot < ARRAY_SIZE(resource_cache) && resource_cache[slot].name[0]; slot++)
@@ -550,10 +566,9 @@ const char *resource_dir(const char *name)
 		slot = 0;
 	snprintf(resource_cache[slot].name, sizeof(resource_cache[slot].name), "%s", name);
 	snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s", name);
-	n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
-	if (n <= 0)
+	exe = self_exe();
+	if (!exe)
 		return resource_cache[slot].dir;
-	exe[n] = '\0';
 	/* src/excise or build/asan/excise: look upwards. */
 	for (int up = 0; up < 3; up++) {
 		char *slash = strrchr(exe, '/');
@@ -562,9 +577,12 @@ const char *resource_dir(const char *name)
 			break;
 		*slash = '\0';
 		snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s/%s", exe, name);
-		if (access(resource_cache[slot].dir, R_OK) == 0)
+		if (access(resource_cache[slot].dir, R_OK) == 0) {
+			free(exe);
 			return resource_cache[slot].dir;
+		}
 	}
+	free(exe);
 	snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s", name);
 	return resource_cache[slot].dir;
 }

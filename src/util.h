@@ -133,6 +133,13 @@ size_t edit_distance(const char *a, const char *b);
  * $EXCISE_SCRIPTS.
  */
 const char *resource_dir(const char *name);
+
+/*
+ * The path of the running binary (/proc/self/exe), newly allocated; when it
+ * was rebuilt while running, the path, which holds the new one.  NULL if
+ * unknown.
+ */
+char *self_exe(void);
 void resource_dir_set(const char *name, const char *dir);
 
 /* A set of strings (open addressing); keys are copied. */

@@ -91,13 +91,13 @@ static void check_usage(FILE *out)
 /* The path of this excise binary, for the scripts (EXCISE=...): they ask it about Kbuild and Kconfig. */
 static char *self_env(void)
 {
-	char exe[4096];
-	ssize_t n = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	char *exe = self_exe(), *env;
 
-	if (n <= 0)
+	if (!exe)
 		return NULL;
-	exe[n] = '\0';
-	return xasprintf("EXCISE=%s", exe);
+	env = xasprintf("EXCISE=%s", exe);
+	free(exe);
+	return env;
 }
 
 /* Run a script of excise's scripts/ with its output in LOG_DIR/NAME.log; the last line goes to tail. */
