@@ -393,6 +393,59 @@ int helper_code(const struct helper_scope *sc, const char *sym, struct helper_co
 	return rc;
 }
 
+void helpers_public_names(const struct tree *t, const struct helper_code *codes, size_t n,
+			  struct strset *out)
+{
+	struct strset names = STRSET_INIT;
+	struct strbuf sb = STRBUF_INIT;
+	size_t lo = 0, hi = t->files.n;
+
+	for (size_t i = 0; i < n; i++)
+		for (size_t k = 0; k < codes[i].defs.n; k++) {
+			const char *d = codes[i].defs.v[k];
+
+			strset_addn(&names, d, strcspn(d, " "));
+		}
+	if (!names.n)
+		return;
+	while (lo < hi) {   /* the first file under include/ */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(t->files.v[mid], "include/") < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	for (size_t i = lo; i < t->files.n && starts_with(t->files.v[i], "include/"); i++) {
+		const char *p, *end;
+
+		if (!ends_with(t->files.v[i], ".h") || tree_read(t, t->files.v[i], &sb) < 0)
+			continue;
+		for (p = sb.buf, end = sb.buf + sb.len; p < end;) {
+			const char *w = p;
+
+			if (!isalpha((unsigned char)*p) && *p != '_') {
+				p++;
+				continue;
+			}
+			while (p < end && (isalnum((unsigned char)*p) || *p == '_'))
+				p++;
+			if (strset_hasn(&names, w, (size_t)(p - w)))
+				strset_addn(out, w, (size_t)(p - w));
+		}
+	}
+	sb_release(&sb);
+	strset_clear(&names);
+}
+
+int helper_is_public(const struct helper_code *c, const struct strset *public_names)
+{
+	for (size_t k = 0; k < c->defs.n; k++)
+		if (strset_hasn(public_names, c->defs.v[k], strcspn(c->defs.v[k], " ")))
+			return 1;
+	return 0;
+}
+
 int helper_defines(const struct helper_code *c, const char *name)
 {
 	return strset_has(&c->names, name);

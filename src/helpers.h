@@ -62,6 +62,17 @@ int helper_code(const struct helper_scope *sc, const char *sym, struct helper_co
 		struct strbuf *why);
 void helper_code_release(struct helper_code *c);
 
+/*
+ * Into out, the names the helpers' code defines that a header under
+ * include/ names: an interface for any code, the tree's or not, not the
+ * removed code's own (LEDS_GPIO_REGISTER's gpio_led_register_device, in
+ * <linux/leds.h>).  One pass over include/, for every helper at once.
+ */
+void helpers_public_names(const struct tree *t, const struct helper_code *codes, size_t n,
+			  struct strset *out);
+/* Does a header under include/ name one of c's definitions (out of helpers_public_names)? */
+int helper_is_public(const struct helper_code *c, const struct strset *public_names);
+
 /* Does c's code define name (non-static)? */
 int helper_defines(const struct helper_code *c, const char *name);
 

@@ -860,21 +860,37 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 	if (locate_run(&hfp, &r->tree, &r->db, &lopt, &hloc, &herr) == 0) {
 		struct helper_scope sc = { &r->tree, &hloc, &r->plan };
 
+		size_t *of = xcalloc(n, sizeof(*of));   /* code[j] is helper of[j]'s */
+		struct strset pub = STRSET_INIT;
+		size_t k = 0;
+
 		for (size_t i = 0; i < n; i++) {
-			const struct kconfig_helper *h = &r->kconfig.helpers[i];
 			struct strbuf no = STRBUF_INIT;
 
-			if (helper_code(&sc, h->name, &code[ncode], &no) < 0) {
+			if (helper_code(&sc, r->kconfig.helpers[i].name, &code[ncode], &no) < 0)
 				helper_code_release(&code[ncode]);
-			} else {
-				ncode++;
-				sv_push(&cand, h->name);
-				sv_push_owned(&why, xasprintf("its code serves only removed code, though %s "
-							      "still selects it (as %s did)",
-							      h->kept_selector, h->removed_selector));
-			}
+			else
+				of[ncode++] = i;
 			sb_release(&no);
 		}
+		/* a helper whose definitions a public header declares stays */
+		helpers_public_names(&r->tree, code, ncode, &pub);
+		for (size_t j = 0; j < ncode; j++) {
+			const struct kconfig_helper *h = &r->kconfig.helpers[of[j]];
+
+			if (helper_is_public(&code[j], &pub)) {
+				helper_code_release(&code[j]);
+				continue;
+			}
+			code[k++] = code[j];
+			sv_push(&cand, h->name);
+			sv_push_owned(&why, xasprintf("its code serves only removed code, though %s "
+						      "still selects it (as %s did)",
+						      h->kept_selector, h->removed_selector));
+		}
+		ncode = k;
+		strset_clear(&pub);
+		free(of);
 	}
 	sb_release(&herr);
 	locate_release(&hloc);

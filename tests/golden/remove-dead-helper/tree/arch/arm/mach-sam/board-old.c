@@ -11,5 +11,6 @@ void __init old_board_init(void)
 {
 	sam_ide_setup_gpio();
 	sled_register_device(0);
+	sam_led_register(0);
 	platform_add_devices(old_devices, ARRAY_SIZE(old_devices));
 }
