@@ -419,7 +419,10 @@ void helpers_public_names(const struct tree *t, const struct helper_code *codes,
 	for (size_t i = lo; i < t->files.n && starts_with(t->files.v[i], "include/"); i++) {
 		const char *p, *end;
 
-		if (!ends_with(t->files.v[i], ".h") || tree_read(t, t->files.v[i], &sb) < 0)
+		/* platform data: the interface between a platform's boards and drivers */
+		if (!ends_with(t->files.v[i], ".h") ||
+		    starts_with(t->files.v[i], "include/linux/platform_data/") ||
+		    tree_read(t, t->files.v[i], &sb) < 0)
 			continue;
 		for (p = sb.buf, end = sb.buf + sb.len; p < end;) {
 			const char *w = p;

@@ -66,7 +66,10 @@ void helper_code_release(struct helper_code *c);
  * Into out, the names the helpers' code defines that a header under
  * include/ names: an interface for any code, the tree's or not, not the
  * removed code's own (LEDS_GPIO_REGISTER's gpio_led_register_device, in
- * <linux/leds.h>).  One pass over include/, for every helper at once.
+ * <linux/leds.h>).  Not include/linux/platform_data/, a platform's
+ * interface between its boards and drivers, which goes with it
+ * (S3C64XX_SETUP_IDE's s3c64xx_ide_setup_gpio, in ata-samsung_cf.h).  One
+ * pass over include/, for every helper at once.
  */
 void helpers_public_names(const struct tree *t, const struct helper_code *codes, size_t n,
 			  struct strset *out);

@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+extern void sam_ide_setup_gpio(void);
