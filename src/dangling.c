@@ -270,17 +270,9 @@ static void find_similar(const struct kconfig_db *db, const size_t *symlen, cons
 /* Does any file of the tree start with prefix? (t->files is sorted) */
 static int tree_has_prefix(const struct tree *t, const char *prefix)
 {
-	size_t lo = 0, hi = t->files.n, n = strlen(prefix);
+	size_t i = tree_lower_bound(t, prefix);
 
-	while (lo < hi) {
-		size_t mid = (lo + hi) / 2;
-
-		if (strcmp(t->files.v[mid], prefix) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo < t->files.n && !strncmp(t->files.v[lo], prefix, n);
+	return i < t->files.n && starts_with(t->files.v[i], prefix);
 }
 
 /*

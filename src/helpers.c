@@ -398,7 +398,6 @@ void helpers_public_names(const struct tree *t, const struct helper_code *codes,
 {
 	struct strset names = STRSET_INIT;
 	struct strbuf sb = STRBUF_INIT;
-	size_t lo = 0, hi = t->files.n;
 
 	for (size_t i = 0; i < n; i++)
 		for (size_t k = 0; k < codes[i].defs.n; k++) {
@@ -408,15 +407,8 @@ void helpers_public_names(const struct tree *t, const struct helper_code *codes,
 		}
 	if (!names.n)
 		return;
-	while (lo < hi) {   /* the first file under include/ */
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(t->files.v[mid], "include/") < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < t->files.n && starts_with(t->files.v[i], "include/"); i++) {
+	for (size_t i = tree_lower_bound(t, "include/");
+	     i < t->files.n && starts_with(t->files.v[i], "include/"); i++) {
 		const char *p, *end;
 
 		/* platform data: the interface between a platform's boards and drivers */

@@ -241,22 +241,26 @@ void tree_release(struct tree *t)
 	memset(t, 0, sizeof(*t));
 }
 
-int tree_contains(const struct tree *t, const char *rel)
+size_t tree_lower_bound(const struct tree *t, const char *key)
 {
 	size_t lo = 0, hi = t->files.n;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int c = strcmp(t->files.v[mid], rel);
 
-		if (!c)
-			return 1;
-		if (c < 0)
+		if (strcmp(t->files.v[mid], key) < 0)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return 0;
+	return lo;
+}
+
+int tree_contains(const struct tree *t, const char *rel)
+{
+	size_t i = tree_lower_bound(t, rel);
+
+	return i < t->files.n && !strcmp(t->files.v[i], rel);
 }
 
 int tree_read(const struct tree *t, const char *rel, struct strbuf *sb)

@@ -22,6 +22,8 @@ struct tree {
 int tree_load(struct tree *t, const char *root, struct strbuf *err);
 void tree_release(struct tree *t);
 
+/* The index of the first file of t not sorting before key (t->files.n if none). */
+size_t tree_lower_bound(const struct tree *t, const char *key);
 /* True if rel is a file of t (a binary search of t->files). */
 int tree_contains(const struct tree *t, const char *rel);
 
