@@ -685,17 +685,9 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 /* Files of the tree under path (a file, or a directory): the tree's list is sorted. */
 static size_t tree_count_under(const struct tree *t, const char *path)
 {
-	size_t lo = 0, hi = t->files.n, n = strlen(path), count = 0;
+	size_t n = strlen(path), count = 0;
 
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (strcmp(t->files.v[mid], path) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	for (size_t i = lo; i < t->files.n && !strncmp(t->files.v[i], path, n); i++)
+	for (size_t i = tree_lower_bound(t, path); i < t->files.n && !strncmp(t->files.v[i], path, n); i++)
 		count += t->files.v[i][n] == '\0' || t->files.v[i][n] == '/';
 	return count;
 }
