@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// Fold IS_ENABLED(), IS_BUILTIN(), IS_MODULE() and IS_REACHABLE() tests of
-/// removed Kconfig symbols: each such test is always false.
+/// removed Kconfig symbols: each such test is always false.  So is a call of
+/// a removed machine's own predicate (alpha_jensen() for ALPHA_JENSEN).
 ///
 //# The symbols come from the command line, -D config=SYM[,SYM...], with or
-//# without the CONFIG_ prefix.  Patch mode folds every test into the code
+//# without the CONFIG_ prefix; the predicates, functions without arguments,
+//# from -D predicates=NAME[,NAME...] (optional): each call NAME() is folded
+//# as the tests are.  Patch mode folds every test into the code
 //# around it: if (IS_ENABLED(X)) A else B becomes B, if (IS_ENABLED(X)) A
 //# goes, if (!IS_ENABLED(X)) A becomes A, a && IS_ENABLED(X) is false,
 //# a || IS_ENABLED(X) is a, IS_ENABLED(X) ? a : b is b, and a test left as
@@ -29,10 +32,14 @@ virtual report
 import re
 
 SYMS = set()
+PREDICATES = set()
 given = False
 
 def removed_symbol(name):
     return name in SYMS
+
+def removed_predicate(name):
+    return name in PREDICATES
 
 # An assignment, ++ or -- in the text of an expression.  (A string literal
 # holding one of them is taken for one too: that errs on the safe side.)
@@ -96,6 +103,13 @@ for s in config.split(","):
 given = True
 
 @script:python@
+preds << virtual.predicates;
+@@
+for f in preds.split(","):
+    if f.strip():
+        PREDICATES.add(f.strip())
+
+@script:python@
 @@
 if not given:
     raise SystemExit("is_enabled.cocci: no symbols given: pass -D config=SYM[,SYM...]")
@@ -113,6 +127,17 @@ position p;
   E && \(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)
 |
   E || !\(IS_ENABLED\|IS_BUILTIN\|IS_MODULE\|IS_REACHABLE\)(sym@p)
+)
+
+@peffects@
+identifier fn : script:python() { removed_predicate(fn) };
+expression E : script:python() { visible_side_effects(E) };
+position p;
+@@
+(
+  E && fn@p()
+|
+  E || !fn@p()
 )
 
 // Tests that folding replaces, in a || or && whose value stays, by the other
@@ -205,6 +230,14 @@ position p != effects.p;
 - IS_REACHABLE(sym@p)
 + excise_false__
 )
+
+@pmark depends on patch@
+symbol excise_false__;
+identifier fn : script:python() { removed_predicate(fn) };
+position p != peffects.p;
+@@
+- fn@p()
++ excise_false__
 
 // Fold the markers into the expressions around them: (false) is false,
 // !false is true, false && E is false, false || E is E, and so on.  Each
@@ -679,3 +712,21 @@ p << effects.p;
 sym << effects.sym;
 @@
 coccilib.org.print_todo(p[0], "%s(%s) is always false, but the operand folding would drop has side effects: review by hand" % (test_name(p[0]), sym))
+
+@ptests depends on org || report@
+identifier fn : script:python() { removed_predicate(fn) };
+position p != peffects.p;
+@@
+fn@p()
+
+@script:python depends on report@
+p << ptests.p;
+fn << ptests.fn;
+@@
+coccilib.report.print_report(p[0], "INFO: %s() is always false: it tests for the removed machine" % fn)
+
+@script:python depends on report@
+p << peffects.p;
+fn << peffects.fn;
+@@
+coccilib.report.print_report(p[0], "WARNING: %s() is always false, but the operand folding would drop has side effects: review by hand" % fn)

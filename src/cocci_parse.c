@@ -583,6 +583,27 @@ static int line_edited(struct plan *plan, const char *path, size_t line, enum re
 	return 0;
 }
 
+/* True if a planned deletion (of any rule) takes 1-based line of path whole. */
+static int line_deleted(struct plan *plan, const char *path, size_t line)
+{
+	const struct plan_file *f = plan_file(plan, path);
+	size_t s, e;
+
+	if (!f || !line)
+		return 0;
+	s = offset_of_line(f->data, f->len, line);
+	if (s >= f->len)
+		return 0;
+	e = line_end(f->data, f->len, s);
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const struct edit *x = &plan->edits[i];
+
+		if (!x->repl[0] && x->start <= s && x->end >= e && !strcmp(x->path, path))
+			return 1;
+	}
+	return 0;
+}
+
 /* The text of 1-based line of path as read by the plan (new string), or NULL. */
 static char *line_text(struct plan *plan, const char *path, size_t line)
 {
@@ -622,6 +643,11 @@ size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *f
 		text = line_text(plan, f->path, f->line);
 		if (text && conditional_directive(text)) {
 			/* #if IS_ENABLED(...): not C code spatch changes (excise cpp's). */
+			free(text);
+			continue;
+		}
+		if (line_deleted(plan, f->path, f->line)) {
+			/* the code it is about goes (is_enabled.cocci folded it away) */
 			free(text);
 			continue;
 		}

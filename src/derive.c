@@ -14,6 +14,7 @@
 
 #include "kbuild.h"
 #include "kconfig.h"
+#include "links.h"
 #include "scan.h"
 #include "target.h"
 
@@ -55,6 +56,7 @@ struct derive {
 	 */
 	size_t *by_dir, *by_sym;
 	size_t nsym;
+	struct strset parts;   /* owned files that were parts of a kept composite object */
 };
 
 static int cmp_by_dir(const void *a, const void *b, void *ctx)
@@ -724,6 +726,54 @@ static int is_catch_all(const struct derive *d, const char *g)
 	return yes;
 }
 
+/*
+ * Is name a removed symbol's own: the symbol in lower case (*exact set),
+ * or that followed by '_' and more (alpha_jensen, alpha_jensen_set_mctrl
+ * for ALPHA_JENSEN)?
+ */
+static int named_for_removed(const struct footprint *fp, const char *name, int *exact)
+{
+	for (size_t i = 0; i < fp->symbols.n; i++) {
+		const char *s = fp->symbols.v[i];
+		size_t k = 0;
+
+		while (s[k] && name[k] && tolower((unsigned char)s[k]) == name[k])
+			k++;
+		if (s[k] || (name[k] && name[k] != '_'))
+			continue;
+		if (exact)
+			*exact = !name[k];
+		return 1;
+	}
+	return 0;
+}
+
+/*
+ * Is the source of part word (of dir's Makefile) the removed symbols' own
+ * code: it defines something non-static, and every such name is named for
+ * a removed symbol?
+ */
+static int part_named_for_removed(const struct derive *d, const char *dir, const char *word)
+{
+	char *src = word_path(d, dir, word);
+	struct strbuf sb = STRBUF_INIT;
+	struct strvec defs = STRVEC_INIT;
+	int yes = 0;
+
+	if (src && ends_with(src, ".c") && tree_read(d->t, src, &sb) == 0) {
+		links_definitions(sb.buf, sb.len, &defs);
+		yes = defs.n > 0;
+		for (size_t i = 0; i < defs.n && yes; i++) {
+			*strrchr(defs.v[i], ':') = '\0';
+			yes = named_for_removed(d->fp, defs.v[i], NULL);
+		}
+	}
+	sv_clear(&defs);
+	sb_release(&sb);
+	free(src);
+	return yes;
+}
+
 static int word_kept_elsewhere(const struct derive *d, const struct objline *skip, const char *word)
 {
 	size_t len, first = run_of(d, d->by_dir, d->n, 0, skip->dir, &len);
@@ -745,6 +795,16 @@ static int word_kept_elsewhere(const struct derive *d, const struct objline *ski
 		if (by && skip->sym && d->db && is_object_list(skip->var) && is_object_list(o->var) &&
 		    sv_contains(&o->words, word) && choice_siblings(d->db, by, skip->sym) &&
 		    is_catch_all(d, by))
+			continue;
+		/*
+		 * Unless everything the part defines is named for the removed
+		 * member: then it is the member's support in the generic
+		 * kernel, and its callers test for the member at run time
+		 * (alpha_jensen(): see derive_candidates).
+		 */
+		if (by && skip->sym && d->db && !is_object_list(skip->var) && !is_object_list(o->var) &&
+		    sv_contains(&o->words, word) && choice_siblings(d->db, by, skip->sym) &&
+		    is_catch_all(d, by) && part_named_for_removed(d, skip->dir, word))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++)
 			if (!strcmp(o->words.v[w], word))
@@ -781,6 +841,7 @@ static int derive_conditional_parts(struct derive *d)
 				char *why = objline_why(o, word, by);
 
 				changed |= add_path(d, p, why, by);
+				strset_add(&d->parts, p);
 				free(why);
 			}
 			free(p);
@@ -1298,6 +1359,43 @@ static void local_candidate(struct derive *d, const char *path, const char *name
 	free(rel);
 }
 
+/*
+ * Definitions of an owned C file named for a removed symbol: one named
+ * exactly as the symbol, taking no arguments, is a predicate: it answers
+ * "is this the removed machine?", and kept callers fold it to false
+ * (is_enabled.cocci).  In a file that was a part of a kept composite
+ * object, the others are identifiers too: the module's other parts call
+ * them, as other modules call exported functions.
+ *
+ * 6.1 -> 6.12: ALPHA_JENSEN went; 8250_core.c tested
+ *	if (IS_ENABLED(CONFIG_ALPHA_JENSEN) ||
+ *	    (IS_ENABLED(CONFIG_ALPHA_GENERIC) && alpha_jensen()))
+ *		port->set_mctrl = alpha_jensen_set_mctrl;
+ * and the whole test went with 8250_alpha.c.
+ */
+static void named_definitions(struct derive *d, const char *path, const char *buf, size_t len)
+{
+	struct strvec defs = STRVEC_INIT;
+
+	links_definitions(buf, len, &defs);
+	for (size_t i = 0; i < defs.n; i++) {
+		char *name = defs.v[i], *call;
+		int exact = 0;
+
+		*strrchr(name, ':') = '\0';
+		if (!named_for_removed(d->fp, name, &exact))
+			continue;
+		call = xasprintf("%s(void)", name);
+		exact = exact && strstr(buf, call);
+		free(call);
+		if (exact && !sv_contains(&d->fp->predicates, name))
+			sv_push(&d->fp->predicates, name);
+		if ((exact || strset_has(&d->parts, path)) && !sv_contains(&d->fp->identifiers, name))
+			sv_push(&d->fp->identifiers, name);
+	}
+	sv_clear(&defs);
+}
+
 /* Exported functions and included headers of owned C files: candidates for locate to confirm. */
 static void derive_candidates(struct derive *d)
 {
@@ -1311,6 +1409,7 @@ static void derive_candidates(struct derive *d)
 			continue;
 		if (tree_read(d->t, path, &sb) < 0)
 			continue;
+		named_definitions(d, path, sb.buf, sb.len);
 		for (p = sb.buf; (p = strstr(p, "EXPORT_SYMBOL")); p++) {
 			const char *a = strchr(p, '('), *e;
 			char *name;
@@ -1651,6 +1750,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	free(d.incs);
 	free(d.by_dir);
 	free(d.by_sym);
+	strset_clear(&d.parts);
 }
 
 int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,

@@ -437,9 +437,8 @@ static char *join_list(const struct strvec *v, const char *prefix)
 
 /* Run one semantic patch over files; problems become r->problems, not failures. */
 static int run_cocci(struct removal *r, const struct remove_options *opt, const char *patch,
-		     const char *define, const struct strvec *files, struct strbuf *err)
+		     const struct strvec *defines, const struct strvec *files, struct strbuf *err)
 {
-	struct strvec defines = STRVEC_INIT;
 	struct cocci_report rep;
 	double t0 = seconds_now();
 	int rc;
@@ -452,8 +451,7 @@ static int run_cocci(struct removal *r, const struct remove_options *opt, const 
 		progress_report(opt->progress, &ev);
 	}
 	cocci_report_init(&rep);
-	sv_push(&defines, define);
-	rc = cocci_apply(&r->plan, opt->cocci_dir ? opt->cocci_dir : cocci_dir(), patch, &defines,
+	rc = cocci_apply(&r->plan, opt->cocci_dir ? opt->cocci_dir : cocci_dir(), patch, defines,
 			 files, opt->jobs > 0 ? opt->jobs : scan_default_threads(), &rep, err);
 	for (size_t i = 0; i < rep.unparsed.n; i++)
 		sv_push_owned(&r->problems, xasprintf("%s: spatch could not parse %s", patch,
@@ -461,8 +459,49 @@ static int run_cocci(struct removal *r, const struct remove_options *opt, const 
 	for (size_t i = 0; i < rep.failed.n; i++)
 		sv_push_owned(&r->problems, xasprintf("%s: spatch gave up on %s", patch, rep.failed.v[i]));
 	cocci_report_release(&rep);
-	sv_clear(&defines);
 	r->seconds_cocci += seconds_now() - t0;
+	return rc;
+}
+
+/* run_cocci with one -D value. */
+static int run_cocci1(struct removal *r, const struct remove_options *opt, const char *patch,
+		      const char *define, const struct strvec *files, struct strbuf *err)
+{
+	struct strvec defines = STRVEC_INIT;
+	int rc;
+
+	sv_push(&defines, define);
+	rc = run_cocci(r, opt, patch, &defines, files, err);
+	sv_clear(&defines);
+	return rc;
+}
+
+/*
+ * is_enabled.cocci with -D config=..., and the footprint's predicates that
+ * locate confirmed (still identifiers only the subsystem defines).
+ */
+static int run_cocci_predicates(struct removal *r, const struct remove_options *opt,
+				const char *config, const struct strvec *files, struct strbuf *err)
+{
+	struct strvec preds = STRVEC_INIT, defines = STRVEC_INIT;
+	char *value = NULL;
+	int rc;
+
+	for (size_t i = 0; i < r->fp.predicates.n; i++)
+		if (sv_contains(&r->fp.identifiers, r->fp.predicates.v[i]))
+			sv_push(&preds, r->fp.predicates.v[i]);
+	sv_push(&defines, config);
+	if (preds.n) {
+		char *list = join_list(&preds, "");
+
+		value = xasprintf("predicates=%s", list);
+		free(list);
+		sv_push(&defines, value);
+	}
+	rc = run_cocci(r, opt, "is_enabled.cocci", &defines, files, err);
+	free(value);
+	sv_clear(&defines);
+	sv_clear(&preds);
 	return rc;
 }
 
@@ -589,8 +628,12 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			strset_add(&en_files, ref->path);
 		else if (ref->kind == KIND_C_INCLUDE)
 			strset_add(&inc_files, ref->path);
-		else if (ref->kind == KIND_C_CALL)
+		else if (ref->kind == KIND_C_CALL) {
 			strset_add(&call_files, ref->path);
+			/* a removed machine's predicate folds as its symbol's tests do */
+			if (ref->symbol && sv_contains(&r->fp.predicates, ref->symbol))
+				strset_add(&en_files, ref->path);
+		}
 		else if (ref->kind == KIND_C_VALUE) {
 			if (!constant_value(r, ref))
 				plan_note(&r->plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
@@ -650,14 +693,14 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		value = join_list(&names, "CONFIG_");
 		define = xasprintf("config=%s", value);
 		strset_to_sorted(&en_files, &list);
-		rc = run_cocci(r, opt, "is_enabled.cocci", define, &list, err);
+		rc = run_cocci_predicates(r, opt, define, &list, err);
 		sv_clear(&list);
 		free(value), free(define);
 		if (rc == 0 && r->fp.headers.n) {
 			value = join_list(&r->fp.headers, "");
 			define = xasprintf("headers=%s", value);
 			strset_to_sorted(&inc_files, &list);
-			rc = run_cocci(r, opt, "include.cocci", define, &list, err);
+			rc = run_cocci1(r, opt, "include.cocci", define, &list, err);
 			sv_clear(&list);
 			free(value), free(define);
 		}
@@ -665,7 +708,7 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			value = join_list(&r->fp.identifiers, "");
 			define = xasprintf("functions=%s", value);
 			strset_to_sorted(&call_files, &list);
-			rc = run_cocci(r, opt, "calls.cocci", define, &list, err);
+			rc = run_cocci1(r, opt, "calls.cocci", define, &list, err);
 			sv_clear(&list);
 			free(value), free(define);
 		}

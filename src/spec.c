@@ -19,7 +19,8 @@ void footprint_release(struct footprint *fp)
 {
 	struct strvec *all[] = {
 		&fp->symbols, &fp->paths, &fp->headers, &fp->local_headers, &fp->identifiers,
-		&fp->words, &fp->chrdevs, &fp->blkdevs, &fp->misc_minors, &fp->ioctls, &fp->replace, &fp->replace_call,
+		&fp->predicates, &fp->words, &fp->chrdevs, &fp->blkdevs, &fp->misc_minors,
+		&fp->ioctls, &fp->replace, &fp->replace_call,
 		&fp->boot_config, &fp->boot_expect, &fp->boot_expect_after, &fp->history,
 		&fp->derivation, &fp->spec_files, &fp->built_paths, &fp->built_by, &fp->tenant_files,
 		&fp->tenant_syms, &fp->macros, &fp->arches,

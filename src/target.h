@@ -28,6 +28,8 @@ struct footprint {
 	struct strvec local_headers; /* candidate headers outside include/ by tree path, that
 					owned files include as "x.h" beside them (locate confirms) */
 	struct strvec identifiers;   /* C identifiers only the subsystem defines */
+	struct strvec predicates;    /* of those, functions that ask "is this the removed
+					machine?" (alpha_jensen() for ALPHA_JENSEN): false now */
 	struct strvec words;         /* other words that name it (spec only) */
 	struct strvec chrdevs;       /* char major numbers ("185") */
 	struct strvec blkdevs;       /* block major numbers */
