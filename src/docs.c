@@ -566,3 +566,38 @@ int doc_alternative(const char *buf, size_t len, size_t ms, size_t me, size_t *o
 		push_edit(ed, &n, p, p + 3, "is");
 	return n;
 }
+
+int doc_list_item(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de)
+{
+	size_t b = ms, a;
+	int lines = 0;
+
+	if (me < len && buf[me] == '/')
+		me++;
+	if (me >= len || buf[me] != ',')
+		return 0;
+	while (b > 0 && (buf[b - 1] == ' ' || buf[b - 1] == '\t' || buf[b - 1] == '\n'))
+		lines += buf[--b] == '\n';
+	if (b == 0 || b == ms || buf[b - 1] != ',' || lines > 1)
+		return 0;
+	a = me + 1;
+	while (a < len && (buf[a] == ' ' || buf[a] == '\t'))
+		a++;
+	if (a < len && buf[a] == '\n') {
+		/* "A,\n\tB,\n\tC": the blanks before B go with it, C's line stays */
+		size_t n = a + 1;
+
+		while (n < len && (buf[n] == ' ' || buf[n] == '\t'))
+			n++;
+		if (n >= len || !(isalnum((unsigned char)buf[n]) || buf[n] == '_'))
+			return 0;
+		*ds = b;
+		*de = me + 1;
+		return 1;
+	}
+	if (a == me + 1 || a >= len || !(isalnum((unsigned char)buf[a]) || buf[a] == '_'))
+		return 0;
+	*ds = ms;
+	*de = a;
+	return 1;
+}

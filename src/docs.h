@@ -77,6 +77,17 @@ struct doc_edit {
 int doc_alternative(const char *buf, size_t len, size_t ms, size_t me, size_t *os, size_t *oe,
 		    struct doc_edit ed[3]);
 
+/*
+ * If the path at [ms, me) (a trailing '/' after it included) is a middle
+ * item of a comma list in prose ("drivers from drivers/staging/rtl8723au,
+ * drivers/staging/rtl8192u, and drivers/net/wireless/rtlwifi"): a ',' and
+ * blanks before it, a ',' right after it, then blanks and the next item.
+ * [*ds, *de) is what goes: the item with its comma and the blanks up to the
+ * next item; when a line break follows the comma, the blanks before the
+ * item instead.  Returns 0 when the path is not such an item.
+ */
+int doc_list_item(const char *buf, size_t len, size_t ms, size_t me, size_t *ds, size_t *de);
+
 /* A block of a device table: [start, end) whole lines, numbered first..last. */
 struct doc_block {
 	size_t start, end;

@@ -31,6 +31,8 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	  "a whole sentence of Documentation prose that names a removed option"),
 	K(KIND_DOC_ALTERNATIVE, "doc-alternative", FAMILY_DOC, 1, 1,
 	  "a removed option as one side of an \"or\" in Documentation prose: the other stays"),
+	K(KIND_DOC_LIST_ITEM, "doc-list-item", FAMILY_DOC, 1, 1,
+	  "a removed path as a middle item of a comma list in prose (help text too): the item goes"),
 	K(KIND_CREDITS, "credits", FAMILY_OTHER, 0, 1, "a CREDITS entry (history: kept)"),
 	K(KIND_C_IFDEF, "c-ifdef", FAMILY_C, 1, 1, "a preprocessor conditional on a symbol"),
 	K(KIND_C_IS_ENABLED, "c-is-enabled", FAMILY_C, 1, 1,

@@ -31,6 +31,7 @@ enum ref_kind {
 	KIND_DOC_DIRECTIVE,
 	KIND_DOC_SENTENCE,      /* a whole sentence of prose about a removed option */
 	KIND_DOC_ALTERNATIVE,   /* a removed option as one side of an "or" in prose */
+	KIND_DOC_LIST_ITEM,     /* a removed path as a middle item of a comma list in prose */
 	KIND_CREDITS,
 	KIND_C_IFDEF,
 	KIND_C_IS_ENABLED,

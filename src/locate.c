@@ -482,6 +482,19 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		r->kind = KIND_NONE;
 		return;
 	}
+	if ((kind == KIND_DOC || kind == KIND_OTHER) && p->tag == PAT_PATH && !keep &&
+	    (r->off == 0 || !(is_word_char((unsigned char)buf[r->off - 1]) || buf[r->off - 1] == '/'))) {
+		size_t ds, de;
+
+		if (doc_list_item(buf, len, r->off, r->off + p->len, &ds, &de)) {
+			/* "drivers from drivers/staging/rtl8723au, drivers/staging/rtl8192u, and ..." */
+			r->kind = KIND_DOC_LIST_ITEM;
+			r->action = ACTION_REMOVE;
+			free(r->reason);
+			r->reason = xasprintf("removed %s is an item of a list: the others stay", p->text);
+			return;
+		}
+	}
 	r->kind = kind;
 	if (keep) {
 		r->action = ACTION_KEPT;

@@ -400,6 +400,18 @@ static void delete_alternative(struct plan *plan, const struct ref *ref)
 			  "mentioned in running text: left for a human to edit", ref->text);
 }
 
+static void delete_list_item(struct plan *plan, const struct ref *ref)
+{
+	const struct plan_file *f = plan_file(plan, ref->path);
+	size_t ds, de;
+
+	if (f && doc_list_item(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de))
+		plan_edit(plan, ref->path, ds, de, "", ref->kind, ref->reason);
+	else
+		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
+			  "mentioned in running text: left for a human to edit", ref->text);
+}
+
 /* The Makefile of the directory that holds path ("mm/slob.c" -> "mm/Makefile"), if any. */
 static char *parent_makefile(const struct tree *t, const char *path)
 {
@@ -616,8 +628,8 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 				  ref->text);
 			continue;
 		}
-		if (fclass == FILE_KCONFIG)
-			continue;   /* kconfig_remove has them */
+		if (fclass == FILE_KCONFIG && ref->kind != KIND_DOC_LIST_ITEM)
+			continue;   /* kconfig_remove has them (help text aside) */
 		if (fclass == FILE_MAKEFILE)
 			strset_add(&makefiles, ref->path);
 		else if (fclass == FILE_DEFCONFIG)
@@ -647,6 +659,8 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			delete_sentence(&r->plan, ref);
 		else if (ref->kind == KIND_DOC_ALTERNATIVE)
 			delete_alternative(&r->plan, ref);
+		else if (ref->kind == KIND_DOC_LIST_ITEM)
+			delete_list_item(&r->plan, ref);
 		else if (ref->kind == KIND_MAINTAINERS)
 			;   /* maintainers_remove below */
 		else
