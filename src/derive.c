@@ -1719,6 +1719,9 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	struct derive d = { .t = t, .fp = fp, .db = db };
 
 	footprint_index(fp);
+	/* Everything derives from symbols and paths: a spec of words alone has neither. */
+	if (!fp->symbols.n && !fp->paths.n)
+		return;
 	load_makefiles(&d);
 	index_lines(&d);
 	while (derive_paths(&d) | derive_symbols(&d))

@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "kconfig_ast.h"
 
@@ -338,6 +339,120 @@ static void load_file(struct kconfig_db *db, struct plan *plan, const char *path
 	collect_defs(b, &f->root);
 }
 
+/*
+ * The Kconfig files of the tree, read and parsed in threads: each is read
+ * (unless the plan has it), handed to the plan in tree order, parsed, and
+ * then added to the database in tree order, as load_file does one by one.
+ */
+struct kload {
+	const char *root;
+	struct plan *plan;
+	const char **paths;
+	char **data;
+	size_t *len;
+	mode_t *mode;
+	int *errnum;
+	const char **snap_path;  /* the plan's snapshot (its array of files moves, these not) */
+	const char **snap;
+	struct kfile **files;
+	struct strbuf *errs;
+};
+
+static void kload_read(void *ctx, int worker, size_t i)
+{
+	struct kload *k = ctx;
+	char *full;
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+
+	(void)worker;
+	if (plan_find(k->plan, k->paths[i]))
+		return;
+	full = path_join(k->root, k->paths[i]);
+	if (stat(full, &st) < 0 || read_file(full, &sb) < 0) {
+		k->errnum[i] = errno;
+		sb_release(&sb);
+	} else {
+		k->data[i] = sb_detach(&sb, &k->len[i]);
+		k->mode[i] = st.st_mode;
+	}
+	free(full);
+}
+
+static void kload_parse(void *ctx, int worker, size_t i)
+{
+	struct kload *k = ctx;
+
+	(void)worker;
+	if (k->snap[i])
+		k->files[i] = kconfig_parse(k->snap_path[i], k->snap[i], k->len[i], &k->errs[i]);
+}
+
+static void load_tree_files(struct kconfig_db *db, const struct tree *t, struct plan *plan,
+			    struct strset *loaded, struct def_builder *b, size_t *cap,
+			    struct strbuf *err)
+{
+	struct kload k = { t->root, plan, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
+	size_t n = 0;
+
+	for (size_t i = 0; i < t->files.n; i++)
+		n += is_kconfig_file(t->files.v[i]);
+	k.paths = xcalloc(n + 1, sizeof(*k.paths));
+	k.data = xcalloc(n + 1, sizeof(*k.data));
+	k.len = xcalloc(n + 1, sizeof(*k.len));
+	k.mode = xcalloc(n + 1, sizeof(*k.mode));
+	k.errnum = xcalloc(n + 1, sizeof(*k.errnum));
+	k.snap_path = xcalloc(n + 1, sizeof(*k.snap_path));
+	k.snap = xcalloc(n + 1, sizeof(*k.snap));
+	k.files = xcalloc(n + 1, sizeof(*k.files));
+	k.errs = xcalloc(n + 1, sizeof(*k.errs));
+	n = 0;
+	for (size_t i = 0; i < t->files.n; i++)
+		if (is_kconfig_file(t->files.v[i])) {
+			strset_add(loaded, t->files.v[i]);
+			k.paths[n++] = t->files.v[i];
+		}
+	parallel_for(n, 0, kload_read, &k);
+	for (size_t i = 0; i < n; i++) {
+		const struct plan_file *pf = k.data[i] ?
+			plan_file_adopt(plan, k.paths[i], k.data[i], k.len[i], k.mode[i]) :
+			plan_find(plan, k.paths[i]);
+
+		if (pf) {
+			k.snap_path[i] = pf->path;
+			k.snap[i] = pf->data;
+			k.len[i] = pf->len;
+		} else {
+			sb_addf(&k.errs[i], "%s: cannot read: %s\n", k.paths[i], strerror(k.errnum[i]));
+			db->nerrors++;
+		}
+	}
+	parallel_for(n, 0, kload_parse, &k);
+	for (size_t i = 0; i < n; i++) {
+		sb_addn(err, k.errs[i].buf, k.errs[i].len);
+		sb_release(&k.errs[i]);
+		if (!k.snap[i])
+			continue;
+		if (!k.files[i]) {
+			db->nerrors++;
+			continue;
+		}
+		GROW(db->files, *cap, db->nfiles + 1);
+		db->files[db->nfiles++] = k.files[i];
+		b->file_no = db->nfiles - 1;
+		collect_defs(b, &k.files[i]->root);
+	}
+	free(k.paths);
+	free(k.data);
+	free(k.len);
+	free(k.mode);
+	free(k.errnum);
+	free(k.snap_path);
+	free(k.snap);
+	free(k.files);
+	free(k.errs);
+}
+
 int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *plan,
 		    struct strbuf *err)
 {
@@ -348,12 +463,7 @@ int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *pl
 
 	memset(db, 0, sizeof(*db));
 	db->root = xstrdup(t->root);
-	for (size_t i = 0; i < t->files.n; i++) {
-		if (is_kconfig_file(t->files.v[i])) {
-			strset_add(&loaded, t->files.v[i]);
-			load_file(db, plan, t->files.v[i], &b, &cap, err);
-		}
-	}
+	load_tree_files(db, t, plan, &loaded, &b, &cap, err);
 	/* Files sourced under other names (arch/arm/Kconfig-nommu), until none is new. */
 	for (size_t i = 0; i < db->nfiles; i++) {
 		unloaded_sources(&db->files[i]->root, &loaded, &more);

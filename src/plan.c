@@ -105,11 +105,30 @@ const struct plan_file *plan_file(struct plan *plan, const char *path)
 		return NULL;
 	}
 	free(full);
+	{
+		size_t len;
+		char *data = sb_detach(&sb, &len);
+
+		return plan_file_adopt(plan, path, data, len, st.st_mode);
+	}
+}
+
+const struct plan_file *plan_file_adopt(struct plan *plan, const char *path, char *data,
+					size_t len, mode_t mode)
+{
+	struct plan_file *f = find_file(plan, path);
+
+	if (f) {
+		free(data);
+		return f;
+	}
 	GROW(plan->files, plan->files_cap, plan->nfiles + 1);
 	f = &plan->files[plan->nfiles++];
+	memset(f, 0, sizeof(*f));
 	f->path = xstrdup(path);
-	f->data = sb_detach(&sb, &f->len);
-	f->mode = st.st_mode;
+	f->data = data;
+	f->len = len;
+	f->mode = mode;
 	index_file(plan);
 	return f;
 }

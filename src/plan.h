@@ -96,6 +96,14 @@ void plan_release(struct plan *plan);
  */
 const struct plan_file *plan_file(struct plan *plan, const char *path);
 
+/*
+ * The snapshot of path as read by the caller (data: NUL-terminated, from
+ * malloc, owned by the plan from now on; mode: its stat's), unless the
+ * plan has one already (data is then freed).  For reading files in threads.
+ */
+const struct plan_file *plan_file_adopt(struct plan *plan, const char *path, char *data,
+					size_t len, mode_t mode);
+
 /* The snapshot of path if the plan has read it, else NULL (reads nothing). */
 const struct plan_file *plan_find(const struct plan *plan, const char *path);
 

@@ -93,6 +93,9 @@ struct scanner {
 	size_t maxlen;                /* of the live patterns */
 };
 
+/* The first read buffer of a scanning thread: most source files fit. */
+#define SCAN_BUFFER ((size_t)256 << 10)
+
 /* Use one Teddy pass instead of one pass per anchor from this many anchors on. */
 #define TEDDY_MIN_ANCHORS 4
 
@@ -825,7 +828,7 @@ static void *scan_worker(void *arg)
 		const char *path;
 		struct stat st;
 		unsigned fclass;
-		int fd, binary;
+		int fd, binary, sized;
 
 		if (i >= job->t->files.n)
 			break;
@@ -839,27 +842,36 @@ static void *scan_worker(void *arg)
 		if (job->skip && job->skip(path, job->skip_ctx))
 			continue;
 		fd = openat(job->rootfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
-		if (fd < 0 || fstat(fd, &st) < 0) {
+		if (fd < 0) {
 			if (errno != ENOENT)
 				job_problem(job, xasprintf("%s: cannot read: %s", path, strerror(errno)));
-			if (fd >= 0)
-				close(fd);
 			continue;
 		}
+		/*
+		 * Most files fit the buffer: the file's size is asked (fstat)
+		 * only when a read fills it, to grow it once to the whole file.
+		 */
+		sized = 0;
 		for (;;) {
 			ssize_t r;
 
 			if (len + pad + 1 + 65536 > cap) {
-				size_t want = len + pad + 1 + 65536;
+				size_t want = len + pad + 1 + (len ? len : SCAN_BUFFER);
 
-				if ((size_t)st.st_size + pad + 1 > want)
-					want = (size_t)st.st_size + pad + 1;
+				if (!sized && len && fstat(fd, &st) == 0 &&
+				    (size_t)st.st_size + pad + 1 + 1 > want)
+					want = (size_t)st.st_size + pad + 1 + 1;
+				sized = 1;
 				buf = grow_array(buf, &cap, want, 1);
 			}
 			r = read(fd, buf + len, cap - len - pad - 1);
 			if (r < 0 && errno == EINTR)
 				continue;
-			if (r <= 0)
+			if (r < 0) {
+				job_problem(job, xasprintf("%s: cannot read: %s", path, strerror(errno)));
+				break;
+			}
+			if (r == 0)
 				break;
 			len += (size_t)r;
 		}

@@ -4,6 +4,8 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
+#include <pthread.h>
+#include <stdatomic.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -631,4 +633,53 @@ void print_error_lines(const struct strbuf *err)
 		}
 		i += n + 1;
 	}
+}
+
+int parallel_threads(int nthreads)
+{
+	long n = nthreads > 0 ? nthreads : sysconf(_SC_NPROCESSORS_ONLN);
+
+	return n < 1 ? 1 : n > 16 ? 16 : (int)n;
+}
+
+struct parallel {
+	size_t n;
+	atomic_size_t next;
+	void (*fn)(void *ctx, int worker, size_t i);
+	void *ctx;
+};
+
+struct parallel_worker {
+	struct parallel *job;
+	int index;
+	pthread_t tid;
+};
+
+static void *parallel_worker(void *arg)
+{
+	struct parallel_worker *w = arg;
+	size_t i;
+
+	while ((i = atomic_fetch_add(&w->job->next, 1)) < w->job->n)
+		w->job->fn(w->job->ctx, w->index, i);
+	return NULL;
+}
+
+void parallel_for(size_t n, int nthreads, void (*fn)(void *ctx, int worker, size_t i), void *ctx)
+{
+	struct parallel job = { n, 0, fn, ctx };
+	int k = parallel_threads(nthreads), started;
+	struct parallel_worker *w = xcalloc((size_t)k, sizeof(*w));
+
+	for (int i = 0; i < k; i++) {
+		w[i].job = &job;
+		w[i].index = i;
+	}
+	for (started = 1; started < k && (size_t)started < n; started++)
+		if (pthread_create(&w[started].tid, NULL, parallel_worker, &w[started]))
+			break;
+	parallel_worker(&w[0]);
+	for (int i = 1; i < started; i++)
+		pthread_join(w[i].tid, NULL);
+	free(w);
 }

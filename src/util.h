@@ -178,4 +178,14 @@ size_t strmap_intern(struct strmap *map, const char *s);
 size_t strmap_find(const struct strmap *map, const char *s);
 void strmap_clear(struct strmap *map);
 
+/*
+ * Call fn(ctx, worker, i) for every i in [0, n), on up to nthreads threads
+ * (0: one per CPU, at most 16); worker is the calling thread's number, below
+ * the count parallel_threads() gives for the same nthreads.  The items are
+ * handed out one by one in order.  Without threads (one CPU, or a thread
+ * that cannot start) the calling thread does the rest.
+ */
+int parallel_threads(int nthreads);
+void parallel_for(size_t n, int nthreads, void (*fn)(void *ctx, int worker, size_t i), void *ctx);
+
 #endif

@@ -3,6 +3,8 @@
 #include "run_command.h"
 
 #include <dirent.h>
+#include <fcntl.h>
+#include <stdatomic.h>
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
@@ -111,16 +113,44 @@ int is_script(const char *path)
 	       ends_with(path, ".awk");
 }
 
-static int walk_dir(const char *root, const char *rel, struct strvec *out, struct strbuf *err)
+/*
+ * A build output by its name alone: walk_dir never enters the generated
+ * directories, so only the names and suffixes of is_build_output count.
+ * The common source suffixes are answered first.
+ */
+static int is_output_name(const char *base)
 {
-	char *full = rel[0] ? path_join(root, rel) : xstrdup(root);
-	DIR *d = opendir(full);
+	const char *dot = strrchr(base, '.');
+	size_t n = strlen(base);
+
+	if (n && base[n - 1] == '~')
+		return 1;
+	if (dot && (!strcmp(dot, ".h") || !strcmp(dot, ".rst") || !strcmp(dot, ".yaml") ||
+		    !strcmp(dot, ".S") || !strcmp(dot, ".txt")))
+		return strstr(base, ".excise-") != NULL;
+	if (dot && !strcmp(dot, ".c") && !ends_with(base, ".mod.c"))
+		return strstr(base, ".excise-") != NULL;
+	return is_build_output(base);
+}
+
+/*
+ * Walk directory rel of the tree (open as rootfd): its files go to out;
+ * its directories to dirs, or when dirs is NULL they are walked too.
+ * Errors go to err.
+ */
+static int walk_dir(int rootfd, const char *rel, struct strvec *out, struct strvec *dirs,
+		    struct strbuf *err)
+{
+	int fd = openat(rootfd, rel[0] ? rel : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	DIR *d = fd < 0 ? NULL : fdopendir(fd);
 	struct dirent *de;
+	size_t rn = strlen(rel);
 	int rc = 0;
 
 	if (!d) {
-		sb_addf(err, "cannot read directory %s: %s\n", full, strerror(errno));
-		free(full);
+		sb_addf(err, "cannot read directory %s: %s\n", rel[0] ? rel : ".", strerror(errno));
+		if (fd >= 0)
+			close(fd);
 		return -1;
 	}
 	while (rc == 0 && (de = readdir(d))) {
@@ -128,33 +158,93 @@ static int walk_dir(const char *root, const char *rel, struct strvec *out, struc
 		char *path;
 		int is_dir;
 
-		if (!strcmp(n, ".") || !strcmp(n, "..") || !strcmp(n, ".git"))
+		if (n[0] == '.' && (!n[1] || (n[1] == '.' && !n[2]) || !strcmp(n, ".git")))
 			continue;
-		path = rel[0] ? path_join(rel, n) : xstrdup(n);
+		path = rn ? xasprintf("%s/%s", rel, n) : xstrdup(n);
 		if (de->d_type == DT_UNKNOWN) {
 			struct stat st;
-			char *abs = path_join(root, path);
 
-			is_dir = lstat(abs, &st) == 0 && S_ISDIR(st.st_mode);
-			free(abs);
+			is_dir = fstatat(rootfd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
 		} else {
 			is_dir = de->d_type == DT_DIR;
 		}
 		if (is_dir) {
 			char *slashed = xasprintf("%s/", path);
 
-			if (!is_build_output(slashed))
-				rc = walk_dir(root, path, out, err);
+			if (is_build_output(slashed))
+				free(path);
+			else if (dirs)
+				sv_push_owned(dirs, path);
+			else {
+				rc = walk_dir(rootfd, path, out, NULL, err);
+				free(path);
+			}
 			free(slashed);
-			free(path);
-		} else if (de->d_type == DT_LNK || is_build_output(path)) {
+		} else if (de->d_type == DT_LNK || is_output_name(n)) {
 			free(path);
 		} else {
 			sv_push_owned(out, path);
 		}
 	}
 	closedir(d);
-	free(full);
+	return rc;
+}
+
+/*
+ * The walk of a plain tree, in parallel: the top two levels are listed
+ * first (their files straight into the list), then each directory below
+ * them is one item, walked whole by whichever thread takes it next.
+ */
+struct walk_job {
+	int rootfd;
+	struct strvec dirs;      /* the items */
+	struct strvec *files;    /* one per thread */
+	struct strbuf *errs;     /* one per thread */
+	atomic_int failed;
+};
+
+static void walk_item(void *ctx, int worker, size_t i)
+{
+	struct walk_job *job = ctx;
+
+	if (!atomic_load(&job->failed) &&
+	    walk_dir(job->rootfd, job->dirs.v[i], &job->files[worker], NULL, &job->errs[worker]) < 0)
+		atomic_store(&job->failed, 1);
+}
+
+static int walk_tree(const char *root, struct strvec *out, struct strbuf *err)
+{
+	struct walk_job job = { -1, STRVEC_INIT, NULL, NULL, 0 };
+	struct strvec top = STRVEC_INIT;
+	int nthreads = parallel_threads(0), rc;
+
+	job.rootfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+	if (job.rootfd < 0) {
+		sb_addf(err, "cannot read directory %s: %s\n", root, strerror(errno));
+		return -1;
+	}
+	rc = walk_dir(job.rootfd, "", out, &top, err);
+	for (size_t i = 0; i < top.n && rc == 0; i++)
+		rc = walk_dir(job.rootfd, top.v[i], out, &job.dirs, err);
+	sv_clear(&top);
+	job.files = xcalloc((size_t)nthreads, sizeof(*job.files));
+	job.errs = xcalloc((size_t)nthreads, sizeof(*job.errs));
+	if (rc == 0)
+		parallel_for(job.dirs.n, nthreads, walk_item, &job);
+	for (int i = 0; i < nthreads; i++) {
+		if (job.errs[i].len) {
+			rc = -1;
+			sb_addn(err, job.errs[i].buf, job.errs[i].len);
+		}
+		for (size_t k = 0; k < job.files[i].n; k++)
+			sv_push_owned(out, job.files[i].v[k]);
+		free(job.files[i].v);
+		sb_release(&job.errs[i]);
+	}
+	free(job.files);
+	free(job.errs);
+	sv_clear(&job.dirs);
+	close(job.rootfd);
 	return rc;
 }
 
@@ -227,7 +317,7 @@ int tree_load(struct tree *t, const char *root, struct strbuf *err)
 		t->is_git = 1;
 	} else {
 		sv_clear(&t->files);
-		if (walk_dir(t->root, "", &t->files, err) < 0)
+		if (walk_tree(t->root, &t->files, err) < 0)
 			return -1;
 	}
 	sv_sort_uniq(&t->files);
