@@ -138,7 +138,8 @@ void sb_grow(struct strbuf *sb, size_t extra)
 void sb_addn(struct strbuf *sb, const char *s, size_t n)
 {
 	sb_grow(sb, n);
-	memcpy(sb->buf + sb->len, s, n);
+	if (n)   /* s may be NULL then: an empty strbuf's buf */
+		memcpy(sb->buf + sb->len, s, n);
 	sb->len += n;
 	sb->buf[sb->len] = '\0';
 }
