@@ -29,7 +29,13 @@ Scores per case:
                builds the file does not.  Rows excise's own report
                lists as link residue are "kept-reported" (without --force
                excise refuses to write such a removal), those it lists for
-               review by hand (a call whose value is used) "kept-reviewed"
+               review by hand (a call whose value is used) "kept-reviewed".
+               A residue row is "explained:" when 6.12 shows what upstream
+               did with the user instead: deleted it too (another removal),
+               converted it (the file no longer names the name), or kept
+               the definition apart from the removed code (the file still
+               uses it: DRM_NOMODESET's drm_firmware_drivers_only() moved
+               to drivers/video/)
   kconfig      with --kconfig: new warnings of x86_64 allnoconfig, defconfig
                and allmodconfig (run only when the removal touched a file that x86_64's
                Kconfig reads, or its defconfig; otherwise its input is
@@ -526,6 +532,26 @@ class Upstream:
                     changed = True
         return why
 
+    def residue(self, res):
+        """{(name, user path): explanation} for residue upstream's trees explain:
+        upstream deleted the user too (in another removal), converted it (6.12
+        keeps the file, which no longer names the name), or kept the name's
+        definition apart from the removed code (6.12 still uses it there)."""
+        why, text = {}, {}
+        for n, p, _, _ in res:
+            if (n, p) in why:
+                continue
+            if p not in text:
+                text[p] = trees.read_lines(os.path.join(self.t612, p))
+            lines = text[p]
+            if lines is None:
+                why[(n, p)] = "upstream deleted this user too"
+            elif not any(re.search(r"\b%s\b" % re.escape(n), l) for l in lines):
+                why[(n, p)] = "upstream converted this user: 6.12's file no longer names it"
+            else:
+                why[(n, p)] = "upstream kept the definition apart from the removed code: 6.12 still uses it here"
+        return why
+
     def paths(self, over_paths, why):
         """{path: explanation} for the over-removed paths an explained symbol builds."""
         out = {}
@@ -829,6 +855,7 @@ def main():
         deleted_c = [os.path.join(t61, p) for p in deleted if p.endswith(".c")]
         res = residue(copy, deleted_c, os.path.join(out_dir, ".residue-%s.pat" % os.path.basename(copy))) \
             if deleted_c else []
+        res_why = upstream.residue(res) if res else {}
         kc_new, kc_state = [], "same input"
         touched = {p for p in changes if pristine.get(p, ("f",))[0] == "f"}
         if not a.kconfig:
@@ -872,7 +899,8 @@ def main():
                          {n for n, p, _, _ in res if (p, n) not in linked | reviewed}) - res_told
         row = (name, len(syms), len(c["sites"]), gone, rec, len(over_paths), len(over_syms),
                len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok",
-               len(path_why), len(sym_why))
+               len(path_why), len(sym_why),
+               len({n for n, _, _, _ in res} - {n for n, p, _, _ in res if (n, p) not in res_why}))
         with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as f:
             f.write("# case %s: excise remove %s (exit %s, %.1f s)%s\n" % (
                 name, " ".join(syms), rc, secs, "; rejected: " + " ".join(rejected) if rejected else ""))
@@ -889,9 +917,10 @@ def main():
             for p, ln, s, why in over_lines:
                 f.write("over-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
             for n, p, ln, s in res:
-                f.write("residue\t%s\t%d\t%s\t-\t%s\t%s\n" % (
+                f.write("residue\t%s\t%d\t%s\t-\t%s\t%s%s\n" % (
                     esc(p), ln, esc(n), "kept-reported" if (p, n) in linked else
-                    "kept-reviewed" if (p, n) in reviewed else "kept", esc(s)))
+                    "kept-reviewed" if (p, n) in reviewed else "kept", esc(s),
+                    "  explained: " + res_why[(n, p)] if (n, p) in res_why else ""))
             for cfg, k, n in kc_new:
                 f.write("kconfig\t%s\t0\tx86_64\t-\tnew x%d\t%s\n" % (cfg, n, esc(k)))
             if rc != 0:
@@ -970,8 +999,10 @@ def main():
           " (upstream kept what depended on a removed symbol, or left it dead; \"explained:\" in the TSVs);"
           " unexplained: %d paths, %d symbols" % (op, osy, ep, es, op - ep, osy - es))
     print("residue: %d names, %d of them in excise's report as link residue (without --force "
-          "excise refuses to write such a removal), %d more listed there for review by hand"
-          % (rl, tot_res_told, tot_res_review))
+          "excise refuses to write such a removal), %d more listed there for review by hand;"
+          " upstream's trees explain %d (every user upstream deleted too, converted, or kept with a"
+          " definition moved out of the removed code: \"explained:\" in the TSVs)"
+          % (rl, tot_res_told, tot_res_review, sum(r[15] for r in rows)))
     if skipped:
         print("not run (--budget %d s reached): %d cases: %s" % (a.budget, len(skipped), " ".join(skipped)))
     print(last)
