@@ -336,6 +336,45 @@ size_t doc_ioctl_rows(const char *buf, size_t len, const struct strvec *codes,
 	return n;
 }
 
+/* The length of the name of the kernel-parameters.txt entry that starts at off, or 0. */
+static size_t param_entry(const char *buf, size_t off, size_t e)
+{
+	size_t q = off + 1;
+
+	if (buf[off] != '\t' || q >= e || isspace((unsigned char)buf[q]))
+		return 0;
+	while (q < e && !isspace((unsigned char)buf[q]))
+		q++;
+	return q - off - 1;
+}
+
+size_t doc_param_blocks(const char *buf, size_t len, const struct strset *modules,
+			struct doc_block **out)
+{
+	size_t n = 0, cap = 0, off = 0;
+
+	*out = NULL;
+	while (off < len) {
+		size_t e = line_end(buf, len, off), name = param_entry(buf, off, e), m = 0;
+
+		while (m < name && (isalnum((unsigned char)buf[off + 1 + m]) || buf[off + 1 + m] == '_' ||
+				    buf[off + 1 + m] == '-'))
+			m++;
+		if (m && m < name && buf[off + 1 + m] == '.' && strset_hasn(modules, buf + off + 1, m)) {
+			size_t end = e;
+
+			while (end < len && !param_entry(buf, end, line_end(buf, len, end)))
+				end = line_end(buf, len, end);
+			push_block(out, &n, &cap, buf, off, end,
+				   xasprintf("parameters of module %.*s", (int)m, buf + off + 1));
+			off = end;
+			continue;
+		}
+		off = e;
+	}
+	return n;
+}
+
 void doc_blocks_free(struct doc_block *b, size_t n)
 {
 	for (size_t i = 0; i < n; i++)

@@ -112,6 +112,15 @@ size_t doc_device_blocks(const char *buf, size_t len, const struct strvec *chr,
 size_t doc_ioctl_rows(const char *buf, size_t len, const struct strvec *codes,
 		      const struct strvec *words, struct doc_block **out);
 
+/*
+ * The entries of kernel-parameters.txt (buf) for the parameters of the
+ * given modules: an entry starts with one tab and its name at the margin
+ * ("\tmeye.*=", "\tpcd."), the module name before the dot; it runs to the
+ * next entry (the blank lines before it go with it).
+ */
+size_t doc_param_blocks(const char *buf, size_t len, const struct strset *modules,
+			struct doc_block **out);
+
 void doc_blocks_free(struct doc_block *b, size_t n);
 
 #endif

@@ -24,7 +24,7 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	K(KIND_DOC, "doc", FAMILY_DOC, 1, 1, "a line of Documentation that names the subsystem"),
 	K(KIND_DOC_INDEX, "doc-index", FAMILY_DOC, 1, 1, "a toctree entry of a removed page"),
 	K(KIND_DOC_TABLE, "doc-table", FAMILY_DOC, 1, 1,
-	  "a row of a Documentation table (device numbers, ioctl codes)"),
+	  "a row of a Documentation table (device numbers, ioctl codes, module parameters)"),
 	K(KIND_DOC_DIRECTIVE, "doc-directive", FAMILY_DOC, 1, 1,
 	  "a kernel-doc or include directive of a removed file, with its options"),
 	K(KIND_DOC_SENTENCE, "doc-sentence", FAMILY_DOC, 1, 1,

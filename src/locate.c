@@ -1037,15 +1037,57 @@ static void confirm_candidates(struct footprint *fp, const struct tree *t,
 	sb_release(&sb);
 }
 
-/* The device table entries and ioctl rows the footprint names. */
+/*
+ * The names of the modules the removal deletes: the stems of its C files
+ * ("meye" for drivers/staging/media/deprecated/meye/meye.c), with '-' read
+ * as '_' too, that no kept C file shares (a stem such as "core" names many
+ * modules).  One-letter names are left out.
+ */
+static void removed_modules(const struct footprint *fp, const struct tree *t, struct strset *out)
+{
+	struct strset owned = STRSET_INIT, kept = STRSET_INIT;
+	struct strvec names = STRVEC_INIT;
+
+	for (size_t i = 0; i < t->files.n; i++) {
+		const char *p = t->files.v[i], *base = path_basename(p);
+		size_t n = strlen(base);
+
+		if (n < 4 || strcmp(base + n - 2, ".c"))
+			continue;
+		strset_addn(footprint_owns(fp, p) ? &owned : &kept, base, n - 2);
+	}
+	strset_to_sorted(&owned, &names);
+	for (size_t i = 0; i < names.n; i++) {
+		char *u = xstrdup(names.v[i]);
+
+		for (char *c = u; *c; c++)
+			if (*c == '-')
+				*c = '_';
+		if (!strset_has(&kept, names.v[i]) && !strset_has(&kept, u)) {
+			strset_add(out, names.v[i]);
+			strset_add(out, u);
+		}
+		free(u);
+	}
+	sv_clear(&names);
+	strset_clear(&owned);
+	strset_clear(&kept);
+}
+
+/*
+ * The device table entries and ioctl rows the footprint names, and the
+ * kernel-parameters.txt entries of the modules it deletes.
+ */
 static void add_table_refs(const struct footprint *fp, const struct tree *t,
 			   struct locate_result *res)
 {
 	static const char *const devices = "Documentation/admin-guide/devices.txt";
 	static const char *const ioctls = IOCTL_NUMBER_RST;
-	const char *files[2] = { devices, ioctls };
+	static const char *const params = "Documentation/admin-guide/kernel-parameters.txt";
+	const char *files[3] = { devices, ioctls, params };
+	struct strset modules = STRSET_INIT;
 
-	for (int f = 0; f < 2; f++) {
+	for (int f = 0; f < 3; f++) {
 		struct strbuf sb = STRBUF_INIT;
 		struct doc_block *b;
 		size_t nb;
@@ -1055,6 +1097,11 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 			continue;
 		if (f == 1 && !fp->ioctls.n)
 			continue;
+		if (f == 2) {
+			removed_modules(fp, t, &modules);
+			if (!modules.n)
+				continue;
+		}
 		full = path_join(t->root, files[f]);
 		if (read_file(full, &sb) < 0) {
 			free(full);
@@ -1063,7 +1110,8 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 		free(full);
 		nb = f == 0 ? doc_device_blocks(sb.buf, sb.len, &fp->chrdevs, &fp->blkdevs,
 						&fp->misc_minors, &b)
-			    : doc_ioctl_rows(sb.buf, sb.len, &fp->ioctls, &fp->words, &b);
+		   : f == 1 ? doc_ioctl_rows(sb.buf, sb.len, &fp->ioctls, &fp->words, &b)
+			    : doc_param_blocks(sb.buf, sb.len, &modules, &b);
 		for (size_t i = 0; i < nb; i++) {
 			struct ref r = { 0 };
 			size_t j = 0;
@@ -1094,6 +1142,7 @@ static void add_table_refs(const struct footprint *fp, const struct tree *t,
 		doc_blocks_free(b, nb);
 		sb_release(&sb);
 	}
+	strset_clear(&modules);
 }
 
 /*
