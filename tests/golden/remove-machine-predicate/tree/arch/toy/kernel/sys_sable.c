@@ -1,1 +1,0 @@
-int sys_sable;
