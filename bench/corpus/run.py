@@ -34,8 +34,8 @@ Scores per case:
                did with the user instead: deleted it too (another removal),
                converted it (the file no longer names the name), or kept
                the definition apart from the removed code (the file still
-               uses it: DRM_NOMODESET's drm_firmware_drivers_only() moved
-               to drivers/video/)
+               uses it: DRM_NOMODESET's drm_firmware_drivers_only() became
+               a static inline of include/drm/drm_drv.h)
   kconfig      with --kconfig: new warnings of x86_64 allnoconfig, defconfig
                and allmodconfig (run only when the removal touched a file that x86_64's
                Kconfig reads, or its defconfig; otherwise its input is
