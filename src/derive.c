@@ -1720,7 +1720,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 
 	footprint_index(fp);
 	/* Everything derives from symbols and paths: a spec of words alone has neither. */
-	if (!fp->symbols.n && !fp->paths.n)
+	if (!footprint_needs_kconfig(fp))
 		return;
 	load_makefiles(&d);
 	index_lines(&d);
@@ -1756,8 +1756,8 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	strset_clear(&d.parts);
 }
 
-int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		   char **targets, int ntargets, struct strbuf *err)
+int target_add(struct footprint *fp, const struct tree *t, char **targets, int ntargets,
+	       struct strbuf *err)
 {
 	for (int i = 0; i < ntargets; i++)
 		if (add_target(fp, t, targets[i], err) < 0)
@@ -1768,8 +1768,26 @@ int target_resolve(struct footprint *fp, const struct tree *t, const struct kcon
 		fp->keeps[fp->nkeeps].reason = xstrdup("history: CREDITS records who did what and is never rewritten");
 		fp->nkeeps++;
 	}
+	return 0;
+}
+
+int footprint_needs_kconfig(const struct footprint *fp)
+{
+	return fp->symbols.n || fp->paths.n;
+}
+
+void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
+{
 	footprint_derive(fp, t, db);
 	if (!fp->title)
 		fp->title = xstrdup(fp->name);
+}
+
+int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		   char **targets, int ntargets, struct strbuf *err)
+{
+	if (target_add(fp, t, targets, ntargets, err) < 0)
+		return -1;
+	target_finish(fp, t, db);
 	return 0;
 }

@@ -389,14 +389,16 @@ static void kload_parse(void *ctx, int worker, size_t i)
 }
 
 static void load_tree_files(struct kconfig_db *db, const struct tree *t, struct plan *plan,
-			    struct strset *loaded, struct def_builder *b, size_t *cap,
-			    struct strbuf *err)
+			    const struct strvec *only, struct strset *loaded, struct def_builder *b,
+			    size_t *cap, struct strbuf *err)
 {
 	struct kload k = { t->root, plan, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
 	size_t n = 0;
 
 	for (size_t i = 0; i < t->files.n; i++)
 		n += is_kconfig_file(t->files.v[i]);
+	if (only)
+		n = only->n;
 	k.paths = xcalloc(n + 1, sizeof(*k.paths));
 	k.data = xcalloc(n + 1, sizeof(*k.data));
 	k.len = xcalloc(n + 1, sizeof(*k.len));
@@ -407,11 +409,12 @@ static void load_tree_files(struct kconfig_db *db, const struct tree *t, struct 
 	k.files = xcalloc(n + 1, sizeof(*k.files));
 	k.errs = xcalloc(n + 1, sizeof(*k.errs));
 	n = 0;
-	for (size_t i = 0; i < t->files.n; i++)
-		if (is_kconfig_file(t->files.v[i])) {
-			strset_add(loaded, t->files.v[i]);
-			k.paths[n++] = t->files.v[i];
-		}
+	for (size_t i = 0; i < (only ? only->n : t->files.n); i++) {
+		const char *path = only ? only->v[i] : t->files.v[i];
+
+		if (is_kconfig_file(path) && strset_add(loaded, path))
+			k.paths[n++] = path;
+	}
 	parallel_for(n, 0, kload_read, &k);
 	for (size_t i = 0; i < n; i++) {
 		const struct plan_file *pf = k.data[i] ?
@@ -453,8 +456,8 @@ static void load_tree_files(struct kconfig_db *db, const struct tree *t, struct 
 	free(k.errs);
 }
 
-int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *plan,
-		    struct strbuf *err)
+static int db_load(struct kconfig_db *db, const struct tree *t, struct plan *plan,
+		   const struct strvec *only, struct strbuf *err)
 {
 	struct def_builder b = { 0 };
 	struct strset loaded = STRSET_INIT;
@@ -463,9 +466,9 @@ int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *pl
 
 	memset(db, 0, sizeof(*db));
 	db->root = xstrdup(t->root);
-	load_tree_files(db, t, plan, &loaded, &b, &cap, err);
+	load_tree_files(db, t, plan, only, &loaded, &b, &cap, err);
 	/* Files sourced under other names (arch/arm/Kconfig-nommu), until none is new. */
-	for (size_t i = 0; i < db->nfiles; i++) {
+	for (size_t i = 0; i < db->nfiles && !only; i++) {
 		unloaded_sources(&db->files[i]->root, &loaded, &more);
 		for (size_t k = 0; k < more.n; k++)
 			if (strset_add(&loaded, more.v[k]) && in_tree(t, more.v[k]))
@@ -480,6 +483,18 @@ int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *pl
 	for (size_t i = 0; i < db->nfiles; i++)
 		link_sources(db, &db->files[i]->root);
 	return db->nerrors ? -1 : 0;
+}
+
+int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *plan,
+		    struct strbuf *err)
+{
+	return db_load(db, t, plan, NULL, err);
+}
+
+int kconfig_db_load_some(struct kconfig_db *db, const struct tree *t, struct plan *plan,
+			 const struct strvec *paths, struct strbuf *err)
+{
+	return db_load(db, t, plan, paths, err);
 }
 
 void kconfig_db_release(struct kconfig_db *db)

@@ -69,6 +69,13 @@ struct kconfig_db {
  */
 int kconfig_db_load(struct kconfig_db *db, const struct tree *t, struct plan *plan,
 		    struct strbuf *err);
+/*
+ * The same for the Kconfig files among paths only (their sources are not
+ * followed): enough to classify references in them (kconfig_ref_kind),
+ * not to answer for the tree's symbols.
+ */
+int kconfig_db_load_some(struct kconfig_db *db, const struct tree *t, struct plan *plan,
+			 const struct strvec *paths, struct strbuf *err);
 void kconfig_db_release(struct kconfig_db *db);
 
 /* All definitions of name: *n of them (NULL, 0 if none). */

@@ -50,6 +50,8 @@ struct locate_ctx {
 	int confirmed;          /* candidates are confirmed: classify their matches */
 	struct strvec *const *hdecl;  /* per fp->headers entry: the names it declares, or NULL */
 	struct strvec ignored;  /* "HEADER\tPATH": a kept C file includes it, uses none of it */
+	struct pending *kpend;  /* without a Kconfig model (db NULL): hits in Kconfig files, */
+	size_t nkpend, kpend_cap;   /* classified after the scan */
 };
 
 /*
@@ -255,8 +257,12 @@ static int c_value_hit(struct locate_ctx *c, struct ref *r, const char *buf, siz
 	for (e = r->off + 7; e < len && is_word_char((unsigned char)buf[e]); e++)
 		;
 	sym = xstrndup(buf + r->off + 7, e - r->off - 7);
+	if (!footprint_has_symbol(c->fp, sym)) {   /* (without symbols there may be no model) */
+		free(sym);
+		return 0;
+	}
 	d = kconfig_defs(c->db, sym, &n);
-	if (n && footprint_has_symbol(c->fp, sym) &&
+	if (n &&
 	    (!strcmp(d->type, "int") || !strcmp(d->type, "hex") || !strcmp(d->type, "string"))) {
 		/* The shared lexer has moved past off: a fresh one says where off is. */
 		c_lexer_init(&fresh, buf, len);
@@ -768,6 +774,13 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 	size_t at = 0, line = 1;   /* the line of offset at: hits come by offset */
 	struct c_lexer lx;
 
+	if (!c->db && file_class(path) == FILE_KCONFIG) {
+		for (size_t i = 0; i < n; i++) {
+			GROW(c->kpend, c->kpend_cap, c->nkpend + 1);
+			c->kpend[c->nkpend++] = (struct pending){ path, hits[i].offset, hits[i].pattern };
+		}
+		return;
+	}
 	c_lexer_init(&lx, buf, len);
 	for (size_t i = 0; i < n; i++) {
 		const struct pattern *p = &c->pats[hits[i].pattern];
@@ -1342,9 +1355,65 @@ static int check_symbols(const struct footprint *fp, const struct kconfig_db *db
 	return rc;
 }
 
+/*
+ * Without a Kconfig model (db NULL): parse the Kconfig files that hold
+ * matches (kconfig_db_load_some into kdb, read through kplan), and classify
+ * those matches as on_hits does during the scan.  Returns 1 if kdb was
+ * loaded (kconfig_db_release and plan_release it), 0 if there was nothing.
+ */
+static int classify_kconfig_later(struct locate_ctx *ctx, int nthreads, const struct tree *t,
+				  struct kconfig_db *kdb, struct plan *kplan,
+				  struct strvec *unreadable)
+{
+	struct strvec paths = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
+	struct scan_hit *hits = NULL;
+	size_t hcap = 0;
+
+	for (int i = 0; i < nthreads; i++)
+		for (size_t k = 0; k < ctx[i].nkpend; k++)
+			if (!k || ctx[i].kpend[k].path != ctx[i].kpend[k - 1].path)
+				sv_push(&paths, ctx[i].kpend[k].path);
+	if (!paths.n)
+		return 0;
+	sv_sort_uniq(&paths);
+	plan_init(kplan, t->root);
+	/* A file that does not parse: its matches are classified by line, as with the full model. */
+	kconfig_db_load_some(kdb, t, kplan, &paths, &err);
+	for (int i = 0; i < nthreads; i++) {
+		struct locate_ctx *c = &ctx[i];
+
+		c->db = kdb;
+		for (size_t k = 0, e; k < c->nkpend; k = e) {
+			const struct plan_file *f = plan_file(kplan, c->kpend[k].path);
+
+			for (e = k; e < c->nkpend && c->kpend[e].path == c->kpend[k].path; e++) {
+				GROW(hits, hcap, e - k + 1);
+				hits[e - k] = (struct scan_hit){ c->kpend[e].pattern, c->kpend[e].off };
+			}
+			if (!f) {
+				sv_push_owned(unreadable, xasprintf("%s: cannot read: %s", c->kpend[k].path,
+								    strerror(errno)));
+				continue;
+			}
+			on_hits(c, c->kpend[k].path, f->data, f->len, hits, e - k);
+		}
+		free(c->kpend);
+		c->kpend = NULL;
+		c->nkpend = 0;
+	}
+	free(hits);
+	sb_release(&err);
+	sv_clear(&paths);
+	return 1;
+}
+
 int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
 	       const struct locate_options *opt, struct locate_result *res, struct strbuf *err)
 {
+	struct kconfig_db kdb;
+	struct plan kplan;
+	int lazy = 0;
 	struct strset own = STRSET_INIT;
 	struct strvec first = STRVEC_INIT;
 	double t0 = seconds_now();
@@ -1408,6 +1477,10 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	}
 	res->files_scanned = npats ? scan_tree(sc, t, nthreads, skip_owned, fp, on_hits, on_binary, ctxp,
 					   &unreadable) : 0;
+	if (!db && classify_kconfig_later(ctx, nthreads, t, &kdb, &kplan, &unreadable)) {
+		lazy = 1;
+		db = &kdb;
+	}
 	for (int i = 0; i < nthreads; i++) {
 		struct strvec used = STRVEC_INIT;
 
@@ -1477,6 +1550,10 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	free(odefs);
 	free(ctx);
 	free(ctxp);
+	if (lazy) {
+		kconfig_db_release(&kdb);
+		plan_release(&kplan);
+	}
 	res->seconds = seconds_now() - t0;
 	return rc;
 }

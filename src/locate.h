@@ -71,7 +71,9 @@ struct locate_options {
  * 0, or -1 with the messages in err (one a line): files that could not be
  * read, or (opt->unknown, default LOCATE_UNKNOWN_FAIL) a symbol neither
  * defined nor referenced anywhere, with the nearest names suggested.  res
- * is filled either way; locate_release() it.
+ * is filled either way; locate_release() it.  db may be NULL when fp has
+ * no symbols and no paths (footprint_needs_kconfig): only the Kconfig files
+ * that hold a match are then parsed, after the scan, to classify them.
  */
 int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
 	       const struct locate_options *opt, struct locate_result *res, struct strbuf *err);

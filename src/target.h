@@ -87,6 +87,17 @@ const char *spec_dir(void);
 struct kconfig_db;
 int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
 		   char **targets, int ntargets, struct strbuf *err);
+/*
+ * target_resolve in two steps, for a caller that loads the Kconfig model
+ * only when the footprint needs it: target_add reads the targets (no
+ * model needed), target_finish derives the rest (the model is needed when
+ * the footprint has symbols or paths; db may be NULL otherwise).
+ */
+int target_add(struct footprint *fp, const struct tree *t, char **targets, int ntargets,
+	       struct strbuf *err);
+void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);
+/* Does the footprint need the Kconfig model: it has symbols or paths to derive from? */
+int footprint_needs_kconfig(const struct footprint *fp);
 
 /* Derive more of the footprint from what it has (after symbols were added). */
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);

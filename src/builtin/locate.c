@@ -84,7 +84,7 @@ int cmd_locate(int argc, char **argv)
 	enum report_format fmt = FORMAT_HUMAN;
 	struct locate_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
-	int rc, dangling = 0, parsed, progress = 0, no_progress = 0;
+	int rc, dangling = 0, parsed, progress = 0, no_progress = 0, have_db;
 	struct term_progress tp;
 	struct footprint fp;
 	struct locate_result res;
@@ -129,18 +129,21 @@ int cmd_locate(int argc, char **argv)
 	/* The plan only reads: locate changes nothing. */
 	plan_init(&plan, t.root);
 	times[1] = seconds_now();
-	if (kconfig_db_load(&db, &t, &plan, &err) < 0)
+	if (target_add(&fp, &t, targets.v, (int)targets.n, &err) < 0) {
+		print_error_lines(&err);
+		exit(2);
+	}
+	/* A footprint of words alone needs no Kconfig model: locate parses what it matches. */
+	have_db = footprint_needs_kconfig(&fp);
+	if (have_db && kconfig_db_load(&db, &t, &plan, &err) < 0)
 		warnmsg("some Kconfig files do not parse; references in them are classified by line:\n%s",
 			err.buf);
 	times[2] = seconds_now();
 	sb_reset(&err);
-	if (target_resolve(&fp, &t, &db, targets.v, (int)targets.n, &err) < 0) {
-		print_error_lines(&err);
-		exit(2);
-	}
+	target_finish(&fp, &t, have_db ? &db : NULL);
 	times[3] = seconds_now();
 	opt.progress = term_progress(&tp, progress, no_progress);
-	if (locate_run(&fp, &t, &db, &opt, &res, &err) < 0) {
+	if (locate_run(&fp, &t, have_db ? &db : NULL, &opt, &res, &err) < 0) {
 		print_error_lines(&err);
 		exit(2);
 	}
@@ -154,7 +157,8 @@ int cmd_locate(int argc, char **argv)
 	rc = res.n ? 0 : 1;
 	locate_release(&res);
 	footprint_release(&fp);
-	kconfig_db_release(&db);
+	if (have_db)
+		kconfig_db_release(&db);
 	plan_release(&plan);
 	sb_release(&err);
 	tree_release(&t);
