@@ -333,6 +333,8 @@ void footprint_index(struct footprint *fp)
 
 int footprint_owns(const struct footprint *fp, const char *path)
 {
+	if (!fp->paths.n)
+		return 0;
 	if (fp->paths_indexed == fp->paths.n) {
 		/* The path itself (a file, or a directory without its '/'), then each "dir/" above it. */
 		if (strset_has(&fp->path_index, path))
