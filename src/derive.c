@@ -787,24 +787,18 @@ static int word_kept_elsewhere(const struct derive *d, const struct objline *ski
 		/*
 		 * The choice's catch-all lists each member's objects: its copy
 		 * of a removed member's object does not keep it (sys_jensen.o).
-		 * Only in object lists: a part of a kept module under the
-		 * catch-all (8250-$(CONFIG_ALPHA_GENERIC) += 8250_alpha.o) is
-		 * called by the module's other parts (8250_core.c calls
-		 * alpha_jensen()), and stays.
+		 * A part of a kept module under the catch-all
+		 * (8250-$(CONFIG_ALPHA_GENERIC) += 8250_alpha.o) is called by
+		 * the module's other parts, and stays, unless everything it
+		 * defines is named for the removed member: then it is the
+		 * member's support in the generic kernel, and its callers test
+		 * for the member at run time (alpha_jensen(): see
+		 * derive_candidates).
 		 */
-		if (by && skip->sym && d->db && is_object_list(skip->var) && is_object_list(o->var) &&
+		if (by && skip->sym && d->db && is_object_list(skip->var) == is_object_list(o->var) &&
 		    sv_contains(&o->words, word) && choice_siblings(d->db, by, skip->sym) &&
-		    is_catch_all(d, by))
-			continue;
-		/*
-		 * Unless everything the part defines is named for the removed
-		 * member: then it is the member's support in the generic
-		 * kernel, and its callers test for the member at run time
-		 * (alpha_jensen(): see derive_candidates).
-		 */
-		if (by && skip->sym && d->db && !is_object_list(skip->var) && !is_object_list(o->var) &&
-		    sv_contains(&o->words, word) && choice_siblings(d->db, by, skip->sym) &&
-		    is_catch_all(d, by) && part_named_for_removed(d, skip->dir, word))
+		    is_catch_all(d, by) &&
+		    (is_object_list(o->var) || part_named_for_removed(d, skip->dir, word)))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++)
 			if (!strcmp(o->words.v[w], word))
