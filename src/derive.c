@@ -748,6 +748,14 @@ static int named_for_removed(const struct footprint *fp, const char *name, int *
 	return 0;
 }
 
+/* The names buf defines non-static (links_definitions without the lines). */
+static void defined_names(const char *buf, size_t len, struct strvec *out)
+{
+	links_definitions(buf, len, out);
+	for (size_t i = 0; i < out->n; i++)
+		*strrchr(out->v[i], ':') = '\0';
+}
+
 /*
  * Is the source of part word (of dir's Makefile) the removed symbols' own
  * code: it defines something non-static, and every such name is named for
@@ -761,12 +769,10 @@ static int part_named_for_removed(const struct derive *d, const char *dir, const
 	int yes = 0;
 
 	if (src && ends_with(src, ".c") && tree_read(d->t, src, &sb) == 0) {
-		links_definitions(sb.buf, sb.len, &defs);
+		defined_names(sb.buf, sb.len, &defs);
 		yes = defs.n > 0;
-		for (size_t i = 0; i < defs.n && yes; i++) {
-			*strrchr(defs.v[i], ':') = '\0';
+		for (size_t i = 0; i < defs.n && yes; i++)
 			yes = named_for_removed(d->fp, defs.v[i], NULL);
-		}
 	}
 	sv_clear(&defs);
 	sb_release(&sb);
@@ -1371,12 +1377,11 @@ static void named_definitions(struct derive *d, const char *path, const char *bu
 {
 	struct strvec defs = STRVEC_INIT;
 
-	links_definitions(buf, len, &defs);
+	defined_names(buf, len, &defs);
 	for (size_t i = 0; i < defs.n; i++) {
 		char *name = defs.v[i], *call;
 		int exact = 0;
 
-		*strrchr(name, ':') = '\0';
 		if (!named_for_removed(d->fp, name, &exact))
 			continue;
 		call = xasprintf("%s(void)", name);
