@@ -643,7 +643,7 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		else if (ref->kind == KIND_C_CALL) {
 			strset_add(&call_files, ref->path);
 			/* a removed machine's predicate folds as its symbol's tests do */
-			if (ref->symbol && sv_contains(&r->fp.predicates, ref->symbol))
+			if (sv_contains(&r->fp.predicates, ref->symbol ? ref->symbol : ref->match))
 				strset_add(&en_files, ref->path);
 		}
 		else if (ref->kind == KIND_C_VALUE) {
