@@ -6,7 +6,6 @@
  * candidates are confirmed or dropped by locate, which sees every use).
  */
 #include <ctype.h>
-#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -162,7 +161,6 @@ struct makefile_share {
 	size_t n, cap;
 	struct kinclude *incs;
 	size_t ninc, inccap;
-	pthread_t tid;
 };
 
 /*
@@ -248,11 +246,13 @@ static void joined_symbols(struct objline *o, const char *buf)
 	sb_release(&name);
 }
 
-/* Parse a share's Makefiles into its own list of assignments. */
-static void *load_makefile_share(void *arg)
+/* Parse share i's Makefiles into its own list of assignments (parallel_for). */
+static void load_makefile_share(void *ctx, int worker, size_t share)
 {
-	struct makefile_share *sh = arg;
+	struct makefile_share *sh = (struct makefile_share *)ctx + share;
 	struct strbuf sb = STRBUF_INIT, err = STRBUF_INIT;
+
+	(void)worker;
 
 	for (size_t i = sh->lo; i < sh->hi; i++) {
 		const char *path = sh->t->files.v[sh->idx[i]];
@@ -331,7 +331,6 @@ static void *load_makefile_share(void *arg)
 	}
 	sb_release(&sb);
 	sb_release(&err);
-	return NULL;
 }
 
 /*
@@ -367,21 +366,11 @@ static void load_makefiles(struct derive *d)
 		if (is_makefile(path) && !starts_with(path, "tools/") && !starts_with(path, "scripts/"))
 			idx[nmk++] = i;
 	}
-	unsigned char *threaded = xcalloc(nthreads, 1);
-
-	for (size_t i = 0; i < nthreads; i++) {
+	for (size_t i = 0; i < nthreads; i++)
 		sh[i] = (struct makefile_share){ .t = d->t, .idx = idx, .lo = nmk * i / nthreads,
 						 .hi = nmk * (i + 1) / nthreads };
-		/* No thread to be had: this thread reads the share itself, nothing is lost. */
-		threaded[i] = i > 0 && !pthread_create(&sh[i].tid, NULL, load_makefile_share, &sh[i]);
-		if (i > 0 && !threaded[i])
-			load_makefile_share(&sh[i]);
-	}
-	load_makefile_share(&sh[0]);
-	for (size_t i = 1; i < nthreads; i++)
-		if (threaded[i])
-			pthread_join(sh[i].tid, NULL);
-	free(threaded);
+	/* The shares are merged in order: the lines stay in tree order. */
+	parallel_for(nthreads, (int)nthreads, load_makefile_share, sh);
 	for (size_t i = 0; i < nthreads; i++) {
 		GROW(d->lines, d->cap, d->n + sh[i].n);
 		if (sh[i].n)   /* an empty Makefile has no lines array: no memcpy from NULL */

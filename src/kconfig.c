@@ -317,6 +317,15 @@ static void unloaded_sources(const struct knode *n, const struct strset *loaded,
 	}
 }
 
+/* A parsed file joins the database: its definitions are collected. */
+static void add_file(struct kconfig_db *db, struct def_builder *b, size_t *cap, struct kfile *f)
+{
+	GROW(db->files, *cap, db->nfiles + 1);
+	db->files[db->nfiles++] = f;
+	b->file_no = db->nfiles - 1;
+	collect_defs(b, &f->root);
+}
+
 static void load_file(struct kconfig_db *db, struct plan *plan, const char *path,
 		      struct def_builder *b, size_t *cap, struct strbuf *err)
 {
@@ -333,127 +342,109 @@ static void load_file(struct kconfig_db *db, struct plan *plan, const char *path
 		db->nerrors++;
 		return;
 	}
-	GROW(db->files, *cap, db->nfiles + 1);
-	db->files[db->nfiles++] = f;
-	b->file_no = db->nfiles - 1;
-	collect_defs(b, &f->root);
+	add_file(db, b, cap, f);
 }
 
-/*
- * The Kconfig files of the tree, read and parsed in threads: each is read
- * (unless the plan has it), handed to the plan in tree order, parsed, and
- * then added to the database in tree order, as load_file does one by one.
- */
+struct kload_file {
+	const char *path;        /* the tree's string */
+	char *data;              /* read by a thread, then the plan's */
+	size_t len;
+	mode_t mode;
+	int errnum;              /* why it could not be read */
+	const char *snap_path;   /* the plan's snapshot (its array of files moves, these not) */
+	const char *snap;
+	struct kfile *file;
+	struct strbuf err;
+};
+
 struct kload {
 	const char *root;
 	struct plan *plan;
-	const char **paths;
-	char **data;
-	size_t *len;
-	mode_t *mode;
-	int *errnum;
-	const char **snap_path;  /* the plan's snapshot (its array of files moves, these not) */
-	const char **snap;
-	struct kfile **files;
-	struct strbuf *errs;
+	struct kload_file *f;
 };
 
 static void kload_read(void *ctx, int worker, size_t i)
 {
 	struct kload *k = ctx;
-	char *full;
+	struct kload_file *f = &k->f[i];
 	struct strbuf sb = STRBUF_INIT;
 	struct stat st;
+	char *full;
 
 	(void)worker;
-	if (plan_find(k->plan, k->paths[i]))
+	if (plan_find(k->plan, f->path))
 		return;
-	full = path_join(k->root, k->paths[i]);
+	full = path_join(k->root, f->path);
 	if (stat(full, &st) < 0 || read_file(full, &sb) < 0) {
-		k->errnum[i] = errno;
+		f->errnum = errno;
 		sb_release(&sb);
 	} else {
-		k->data[i] = sb_detach(&sb, &k->len[i]);
-		k->mode[i] = st.st_mode;
+		f->data = sb_detach(&sb, &f->len);
+		f->mode = st.st_mode;
 	}
 	free(full);
 }
 
 static void kload_parse(void *ctx, int worker, size_t i)
 {
-	struct kload *k = ctx;
+	struct kload_file *f = &((struct kload *)ctx)->f[i];
 
 	(void)worker;
-	if (k->snap[i])
-		k->files[i] = kconfig_parse(k->snap_path[i], k->snap[i], k->len[i], &k->errs[i]);
+	if (f->snap)
+		f->file = kconfig_parse(f->snap_path, f->snap, f->len, &f->err);
 }
 
+/*
+ * The Kconfig files of the tree (or those of only), read and parsed in
+ * threads: each is read (unless the plan has it), handed to the plan in
+ * order, parsed, and then added to the database in order, as load_file
+ * does one by one.
+ */
 static void load_tree_files(struct kconfig_db *db, const struct tree *t, struct plan *plan,
 			    const struct strvec *only, struct strset *loaded, struct def_builder *b,
 			    size_t *cap, struct strbuf *err)
 {
-	struct kload k = { t->root, plan, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL };
-	size_t n = 0;
+	struct kload k = { t->root, plan, NULL };
+	size_t n = only ? only->n : t->files.n, nk = 0;
 
-	for (size_t i = 0; i < t->files.n; i++)
-		n += is_kconfig_file(t->files.v[i]);
-	if (only)
-		n = only->n;
-	k.paths = xcalloc(n + 1, sizeof(*k.paths));
-	k.data = xcalloc(n + 1, sizeof(*k.data));
-	k.len = xcalloc(n + 1, sizeof(*k.len));
-	k.mode = xcalloc(n + 1, sizeof(*k.mode));
-	k.errnum = xcalloc(n + 1, sizeof(*k.errnum));
-	k.snap_path = xcalloc(n + 1, sizeof(*k.snap_path));
-	k.snap = xcalloc(n + 1, sizeof(*k.snap));
-	k.files = xcalloc(n + 1, sizeof(*k.files));
-	k.errs = xcalloc(n + 1, sizeof(*k.errs));
-	n = 0;
-	for (size_t i = 0; i < (only ? only->n : t->files.n); i++) {
+	k.f = xcalloc(n + 1, sizeof(*k.f));
+	for (size_t i = 0; i < n; i++) {
 		const char *path = only ? only->v[i] : t->files.v[i];
 
 		if (is_kconfig_file(path) && strset_add(loaded, path))
-			k.paths[n++] = path;
+			k.f[nk++].path = path;
 	}
-	parallel_for(n, 0, kload_read, &k);
-	for (size_t i = 0; i < n; i++) {
-		const struct plan_file *pf = k.data[i] ?
-			plan_file_adopt(plan, k.paths[i], k.data[i], k.len[i], k.mode[i]) :
-			plan_find(plan, k.paths[i]);
+	parallel_for(nk, 0, kload_read, &k);
+	for (size_t i = 0; i < nk; i++) {
+		struct kload_file *f = &k.f[i];
+		const struct plan_file *pf = f->data ?
+			plan_file_adopt(plan, f->path, f->data, f->len, f->mode) :
+			plan_find(plan, f->path);
 
 		if (pf) {
-			k.snap_path[i] = pf->path;
-			k.snap[i] = pf->data;
-			k.len[i] = pf->len;
+			f->snap_path = pf->path;
+			f->snap = pf->data;
+			f->len = pf->len;
 		} else {
-			sb_addf(&k.errs[i], "%s: cannot read: %s\n", k.paths[i], strerror(k.errnum[i]));
+			sb_addf(&f->err, "%s: cannot read: %s\n", f->path, strerror(f->errnum));
 			db->nerrors++;
 		}
 	}
-	parallel_for(n, 0, kload_parse, &k);
-	for (size_t i = 0; i < n; i++) {
-		sb_addn(err, k.errs[i].buf, k.errs[i].len);
-		sb_release(&k.errs[i]);
-		if (!k.snap[i])
+	parallel_for(nk, 0, kload_parse, &k);
+	for (size_t i = 0; i < nk; i++) {
+		struct kload_file *f = &k.f[i];
+
+		sb_addn(err, f->err.buf, f->err.len);
+		sb_release(&f->err);
+		if (!f->snap)
 			continue;
-		if (!k.files[i]) {
+		if (!f->file) {
 			db->nerrors++;
 			continue;
 		}
-		GROW(db->files, *cap, db->nfiles + 1);
-		db->files[db->nfiles++] = k.files[i];
-		b->file_no = db->nfiles - 1;
-		collect_defs(b, &k.files[i]->root);
+		add_file(db, b, cap, f->file);
 	}
-	free(k.paths);
-	free(k.data);
-	free(k.len);
-	free(k.mode);
-	free(k.errnum);
-	free(k.snap_path);
-	free(k.snap);
-	free(k.files);
-	free(k.errs);
+	free(k.f);
 }
 
 static int db_load(struct kconfig_db *db, const struct tree *t, struct plan *plan,
