@@ -97,23 +97,24 @@ struct scanner {
 #define SCAN_BUFFER ((size_t)256 << 10)
 
 /* Use one Teddy pass instead of one pass per anchor from this many anchors on. */
-#define TEDDY_MIN_ANCHORS 4
+#define TEDDY_MIN_ANCHORS 2
 
 /*
- * SCAN_AUTO uses Hyperscan from this many patterns on.  Measured on this
- * project's machine (one thread, 45 MB of kernel sources in memory, CPU
- * time): with 1 or 2 patterns each anchor's two-byte filter is faster
- * (dangling's CONFIG_ and DCONFIG_: 10.5 GB/s against 7.3-8.1); from 3 to
- * 10 patterns they tie (6-7 GB/s); from about 30 Hyperscan is faster (ixgb's
- * 47: 4.8 GB/s against 3.0), and the Teddy buckets collapse where patterns
- * share a prefix (100 Kconfig symbols and exported functions: 28 MB/s
- * against 1850 MB/s).  Compiling takes 25-45 ms for 1,000 literals, 0.4 s
- * for 10,000 (scanning them: 1.3 and 0.5 GB/s).
- * -DSCAN_HS_MIN_PATTERNS=N builds another threshold, for measuring.
+ * SCAN_AUTO groups up to TEDDY_TRY_PATTERNS patterns under anchors and
+ * keeps the Teddy engine when they need at most TEDDY_MAX_ANCHORS anchors
+ * (two a bucket); otherwise it uses Hyperscan.  Measured on this project's
+ * machine (one thread, 1 GB of the 6.1 tree's .c and .h files in memory,
+ * CPU time, sets of real strings picked as bench/scaling.sh picks them):
+ * Teddy 14 GB/s from 2 to 8 patterns, 9-11 GB/s at 10 and 12, 5.4 at 16,
+ * against Hyperscan's 16, 15, 11, 15, 9 then 4-5 GB/s; from 20 anchors on
+ * Hyperscan wins (20: 4.5 against 3.5; 32: 2.9 against 0.8), since each
+ * bucket's nibble tables admit more bytes as it holds more anchors.  One
+ * anchor alone takes the two-byte filter (28 GB/s).  Compiling takes
+ * 25-45 ms for 1,000 literals, 0.4 s for 10,000 (scanning them: 1.3 and
+ * 0.5 GB/s).
  */
-#ifndef SCAN_HS_MIN_PATTERNS
-#define SCAN_HS_MIN_PATTERNS 4
-#endif
+#define TEDDY_TRY_PATTERNS 64
+#define TEDDY_MAX_ANCHORS 16
 /* The largest piece of a buffer one hs_scan call gets. */
 #define HS_PIECE ((size_t)1 << 30)
 
@@ -312,6 +313,24 @@ static int hs_build(struct scanner *s, uint32_t *order, size_t n)
 	return 0;
 }
 
+/* Forget the anchors and the Teddy tables. */
+static void anchors_free(struct scanner *s)
+{
+	for (int b = 0; b < 8; b++) {
+		free(s->bucket[b]);
+		s->bucket[b] = NULL;
+		s->nbucket[b] = 0;
+	}
+	for (size_t i = 0; i < s->nanchors; i++)
+		free(s->anchors[i].m);
+	free(s->anchors);
+	s->anchors = NULL;
+	s->nanchors = 0;
+	s->teddy = 0;
+	memset(s->lo, 0, sizeof(s->lo));
+	memset(s->hi, 0, sizeof(s->hi));
+}
+
 /* Group the live patterns (order[0..n)) under anchors for the Teddy engine. */
 static void anchors_build(struct scanner *s, uint32_t *order, size_t n)
 {
@@ -363,7 +382,7 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, enum 
 	struct scanner *s = xcalloc(1, sizeof(*s));
 	uint32_t *order = xmalloc((n ? n : 1) * sizeof(*order));
 	size_t live = 0;
-	int avx2 = engine != SCAN_TEDDY_SCALAR;
+	int avx2 = engine != SCAN_TEDDY_SCALAR, teddy = 0;
 
 	s->pats = pats;
 	s->npats = n;
@@ -383,15 +402,21 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, enum 
 		order[live++] = i;
 		s->scope_union |= pats[i].scope;
 	}
-	if (engine == SCAN_AUTO)
-		engine = live >= SCAN_HS_MIN_PATTERNS ? SCAN_HYPERSCAN : SCAN_TEDDY;
 	s->engine = SCAN_TEDDY;
-	if (engine == SCAN_HYPERSCAN && !hs_build(s, order, live))
-		s->engine = SCAN_HYPERSCAN;
-	else
+	if (engine == SCAN_AUTO && live <= TEDDY_TRY_PATTERNS) {
 		anchors_build(s, order, live);
+		teddy = s->nanchors <= TEDDY_MAX_ANCHORS;
+		if (!teddy)
+			anchors_free(s);
+	}
+	if (!teddy) {
+		if (engine != SCAN_TEDDY && engine != SCAN_TEDDY_SCALAR && !hs_build(s, order, live))
+			s->engine = SCAN_HYPERSCAN;
+		else
+			anchors_build(s, order, live);
+	}
 	free(order);
-	s->padding = ANCHOR_MAX + 32;
+	s->padding = ANCHOR_MAX + 64 + 2;   /* teddy_avx2 reads 64 windows of 3 bytes */
 #ifdef HAVE_AVX2_FILTER
 	s->avx2 = avx2 && __builtin_cpu_supports("avx2");
 #else
@@ -442,11 +467,7 @@ void scanner_free(struct scanner *s)
 		free((void *)s->retired);
 		free((void *)s->generation);
 	}
-	for (int b = 0; b < 8; b++)
-		free(s->bucket[b]);
-	for (size_t i = 0; i < s->nanchors; i++)
-		free(s->anchors[i].m);
-	free(s->anchors);
+	anchors_free(s);
 	if (s->hs) {
 		for (size_t i = 0; i < s->npool; i++)
 			hs_free_scratch(s->pool[i]);
@@ -618,41 +639,57 @@ static void teddy_verify(const struct scanner *s, unsigned mask, const char *buf
 }
 
 #ifdef HAVE_AVX2_FILTER
+/* The buckets that may start at each of the 32 positions from p (folded bytes). */
+__attribute__((target("avx2")))
+static inline __m256i teddy_window(const unsigned char *p, const __m256i *lo, const __m256i *hi)
+{
+	const __m256i bit = _mm256_set1_epi8(0x20), nib = _mm256_set1_epi8(0x0f);
+	__m256i v0 = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)p), bit);
+	__m256i v1 = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p + 1)), bit);
+	__m256i v2 = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(p + 2)), bit);
+	__m256i a0 = _mm256_and_si256(_mm256_shuffle_epi8(lo[0], _mm256_and_si256(v0, nib)),
+				      _mm256_shuffle_epi8(hi[0], _mm256_and_si256(_mm256_srli_epi16(v0, 4), nib)));
+	__m256i a1 = _mm256_and_si256(_mm256_shuffle_epi8(lo[1], _mm256_and_si256(v1, nib)),
+				      _mm256_shuffle_epi8(hi[1], _mm256_and_si256(_mm256_srli_epi16(v1, 4), nib)));
+	__m256i a2 = _mm256_and_si256(_mm256_shuffle_epi8(lo[2], _mm256_and_si256(v2, nib)),
+				      _mm256_shuffle_epi8(hi[2], _mm256_and_si256(_mm256_srli_epi16(v2, 4), nib)));
+
+	return _mm256_and_si256(a0, _mm256_and_si256(a1, a2));
+}
+
+/*
+ * The tables live in registers: the three positions are spelled out, and
+ * 64 bytes are filtered before one test for candidates (gcc kept a loop
+ * over the positions with its tables on the stack: 4 GB/s against 9).
+ */
 __attribute__((target("avx2")))
 static void teddy_avx2(const struct scanner *s, const char *buf, size_t len, unsigned fclass,
 		       const char *path, struct scan_hit **hits, size_t *n, size_t *cap)
 {
 	const unsigned char *u = (const unsigned char *)buf;
-	const __m256i bit = _mm256_set1_epi8(0x20), nib = _mm256_set1_epi8(0x0f);
+	const __m256i zero = _mm256_setzero_si256();
 	__m256i lo[3], hi[3];
 
 	for (int k = 0; k < 3; k++) {
-		__m128i l = _mm_loadu_si128((const __m128i *)s->lo[k]);
-		__m128i h = _mm_loadu_si128((const __m128i *)s->hi[k]);
-
-		lo[k] = _mm256_broadcastsi128_si256(l);
-		hi[k] = _mm256_broadcastsi128_si256(h);
+		lo[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)s->lo[k]));
+		hi[k] = _mm256_broadcastsi128_si256(_mm_loadu_si128((const __m128i *)s->hi[k]));
 	}
-	for (size_t i = 0; i < len; i += 32) {
-		__m256i acc = _mm256_set1_epi8((char)0xff);
+	for (size_t i = 0; i < len; i += 64) {
+		__m256i x = teddy_window(u + i, lo, hi), y = teddy_window(u + i + 32, lo, hi);
+		uint64_t nz;
 
-		for (int k = 0; k < 3; k++) {
-			__m256i v = _mm256_or_si256(_mm256_loadu_si256((const __m256i *)(u + i + k)), bit);
-			__m256i l = _mm256_shuffle_epi8(lo[k], _mm256_and_si256(v, nib));
-			__m256i h = _mm256_shuffle_epi8(hi[k], _mm256_and_si256(_mm256_srli_epi16(v, 4), nib));
-
-			acc = _mm256_and_si256(acc, _mm256_and_si256(l, h));
-		}
-		unsigned nz = ~(unsigned)_mm256_movemask_epi8(_mm256_cmpeq_epi8(acc, _mm256_setzero_si256()));
-
-		if (!nz)
+		if (_mm256_testz_si256(_mm256_or_si256(x, y), _mm256_or_si256(x, y)))
 			continue;
+		nz = ~(((uint64_t)(uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(y, zero)) << 32) |
+		       (uint32_t)_mm256_movemask_epi8(_mm256_cmpeq_epi8(x, zero)));
+		/* Positions at len or beyond are in the padding: verify finds nothing there. */
 		{
-			unsigned char m[32];
+			unsigned char m[64];
 
-			_mm256_storeu_si256((__m256i *)m, acc);
+			_mm256_storeu_si256((__m256i *)m, x);
+			_mm256_storeu_si256((__m256i *)(m + 32), y);
 			while (nz) {
-				int j = __builtin_ctz(nz);
+				int j = __builtin_ctzll(nz);
 
 				nz &= nz - 1;
 				teddy_verify(s, m[j], buf, len, i + (size_t)j, fclass, path, hits, n, cap);

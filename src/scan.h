@@ -2,10 +2,11 @@
  * scan.h - find many fixed strings in many files, fast.
  *
  * Few patterns are grouped under a few case-folded "anchors" (substrings
- * that every pattern of the group contains); a SIMD filter finds the
- * anchors' first and last bytes at the right distance, 16 bytes at a time,
- * and only those candidates are verified.  Many patterns go to Hyperscan's
- * literal matcher.  Files are read by several threads.
+ * that every pattern of the group contains); a SIMD filter (Teddy: nibble
+ * tables of three bytes of each anchor, spread over 8 buckets) finds where
+ * an anchor may start, 64 bytes at a time, and only those candidates are
+ * verified.  Many patterns go to Hyperscan's literal matcher.  Files are
+ * read by several threads.
  *
  * A match follows identifier rules, like grep -w but only where the
  * pattern's own edge is a word character: "CONFIG_SLOB" does not match in
@@ -58,8 +59,9 @@ struct scanner;
 /*
  * The matching engines, with the same results: anchors under a SIMD
  * ("Teddy") filter, or Hyperscan's literal matcher, whose cost stays flat
- * as the pattern set grows.  SCAN_AUTO picks by the number of patterns;
- * SCAN_TEDDY_SCALAR is the Teddy engine without AVX2 (for tests).
+ * as the pattern set grows.  SCAN_AUTO takes Teddy when the patterns need
+ * at most 16 anchors, Hyperscan otherwise; SCAN_TEDDY_SCALAR is the Teddy
+ * engine without AVX2 (for tests).
  */
 enum scan_engine { SCAN_AUTO, SCAN_TEDDY, SCAN_TEDDY_SCALAR, SCAN_HYPERSCAN };
 

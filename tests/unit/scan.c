@@ -472,6 +472,32 @@ int main(void)
 	CHECK_STR(s, "linux/pci.h@10 pci@16 linux/module.h@33 kfree@49 kmalloc@55 pci@71 ixgb@75 "
 		     "e1000@80 xyzzy@89");
 	free(s);
+	/* SCAN_AUTO: Teddy while the patterns need at most 16 anchors, then Hyperscan. */
+	{
+		struct pattern w[30];
+		char text[30][24];
+		struct scanner *sc;
+
+		for (int k = 0; k < 17; k++) {
+			snprintf(text[k], sizeof(text[k]), "word%02d", k);
+			w[k] = (struct pattern){ text[k], strlen(text[k]), FILE_ANY, NULL, 0, 0 };
+		}
+		sc = scanner_new(w, 16);
+		CHECK(scanner_engine(sc) == SCAN_TEDDY);
+		scanner_free(sc);
+		sc = scanner_new(w, 17);
+		CHECK(scanner_engine(sc) == SCAN_HYPERSCAN);
+		scanner_free(sc);
+		/* A symbol's three spellings share one anchor: 30 patterns, 10 anchors. */
+		for (int k = 0; k < 30; k++) {
+			snprintf(text[k], sizeof(text[k]), k % 3 == 0 ? "SYM%d" : k % 3 == 1 ? "CONFIG_SYM%d"
+				 : "CONFIG_SYM%d_MODULE", k / 3);
+			w[k] = (struct pattern){ text[k], strlen(text[k]), FILE_ANY, NULL, 0, 0 };
+		}
+		sc = scanner_new(w, 30);
+		CHECK(scanner_engine(sc) == SCAN_TEDDY);
+		scanner_free(sc);
+	}
 	/* Every engine against the reference: few, some, and thousands of patterns. */
 	CHECK(random_round(10, 300, 2000) > 100);
 	CHECK(random_round(300, 100, 2000) > 1000);
