@@ -133,19 +133,22 @@ static int is_output_name(const char *base)
 	return is_build_output(base);
 }
 
+static int cmp_key(const void *a, const void *b)
+{
+	return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
 /*
- * Walk directory rel of the tree (open as rootfd): its files go to out;
- * its directories to dirs, or when dirs is NULL they are walked too.
- * Errors go to err.
+ * The entries of directory rel of the tree (open as rootfd) that are not
+ * build outputs or symbolic links, in the order of their full paths: each
+ * is its name, with a '/' after a directory's, sorted by strcmp ("a-b"
+ * before "a/" before "a0").  Errors go to err.
  */
-static int walk_dir(int rootfd, const char *rel, struct strvec *out, struct strvec *dirs,
-		    struct strbuf *err)
+static int list_dir(int rootfd, const char *rel, struct strvec *keys, struct strbuf *err)
 {
 	int fd = openat(rootfd, rel[0] ? rel : ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	DIR *d = fd < 0 ? NULL : fdopendir(fd);
 	struct dirent *de;
-	size_t rn = strlen(rel);
-	int rc = 0;
 
 	if (!d) {
 		sb_addf(err, "cannot read directory %s: %s\n", rel[0] ? rel : ".", strerror(errno));
@@ -153,69 +156,118 @@ static int walk_dir(int rootfd, const char *rel, struct strvec *out, struct strv
 			close(fd);
 		return -1;
 	}
-	while (rc == 0 && (de = readdir(d))) {
+	while ((de = readdir(d))) {
 		const char *n = de->d_name;
-		char *path;
 		int is_dir;
 
 		if (n[0] == '.' && (!n[1] || (n[1] == '.' && !n[2]) || !strcmp(n, ".git")))
 			continue;
-		path = rn ? xasprintf("%s/%s", rel, n) : xstrdup(n);
 		if (de->d_type == DT_UNKNOWN) {
 			struct stat st;
 
-			is_dir = fstatat(rootfd, path, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
+			is_dir = fstatat(fd, n, &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(st.st_mode);
 		} else {
 			is_dir = de->d_type == DT_DIR;
 		}
 		if (is_dir) {
-			char *slashed = xasprintf("%s/", path);
+			char *path = rel[0] ? xasprintf("%s/%s/", rel, n) : xasprintf("%s/", n);
 
-			if (is_build_output(slashed))
-				free(path);
-			else if (dirs)
-				sv_push_owned(dirs, path);
-			else {
-				rc = walk_dir(rootfd, path, out, NULL, err);
-				free(path);
-			}
-			free(slashed);
-		} else if (de->d_type == DT_LNK || is_output_name(n)) {
+			if (!is_build_output(path))
+				sv_push_owned(keys, xasprintf("%s/", n));
+			free(path);
+		} else if (de->d_type != DT_LNK && !is_output_name(n)) {
+			sv_push(keys, n);
+		}
+	}
+	closedir(d);
+	qsort(keys->v, keys->n, sizeof(*keys->v), cmp_key);
+	return 0;
+}
+
+/*
+ * The walk of a plain tree, in parallel, and in the order of strcmp (so
+ * the list needs no sorting after): the top two levels are listed first,
+ * then each directory below them is one item, walked whole by whichever
+ * thread takes it next into its own list.  A slot of the top levels is a
+ * file or an item; the lists are joined in slot order.
+ */
+struct walk_slot {
+	char *file;             /* or NULL: */
+	size_t item;
+};
+
+struct walk_job {
+	int rootfd;
+	struct walk_slot *slots;
+	size_t nslots, slot_cap;
+	struct strvec items;     /* directories to walk whole */
+	struct strvec *lists;    /* the files of each */
+	struct strbuf *errs;     /* one per thread */
+	atomic_int failed;
+};
+
+/* Walk directory rel whole into out, in order. */
+static int walk_dir(int rootfd, const char *rel, struct strvec *out, struct strbuf *err)
+{
+	struct strvec keys = STRVEC_INIT;
+	int rc = list_dir(rootfd, rel, &keys, err);
+
+	for (size_t i = 0; i < keys.n && rc == 0; i++) {
+		size_t kn = strlen(keys.v[i]);
+		char *path = rel[0] ? xasprintf("%s/%s", rel, keys.v[i]) : xstrdup(keys.v[i]);
+
+		if (keys.v[i][kn - 1] == '/') {
+			path[strlen(path) - 1] = '\0';
+			rc = walk_dir(rootfd, path, out, err);
 			free(path);
 		} else {
 			sv_push_owned(out, path);
 		}
 	}
-	closedir(d);
+	sv_clear(&keys);
 	return rc;
 }
 
-/*
- * The walk of a plain tree, in parallel: the top two levels are listed
- * first (their files straight into the list), then each directory below
- * them is one item, walked whole by whichever thread takes it next.
- */
-struct walk_job {
-	int rootfd;
-	struct strvec dirs;      /* the items */
-	struct strvec *files;    /* one per thread */
-	struct strbuf *errs;     /* one per thread */
-	atomic_int failed;
-};
+/* List directory rel (depth 0 or 1) into slots: its subdirectories at depth 1 are listed too. */
+static int walk_top(struct walk_job *job, const char *rel, int depth, struct strbuf *err)
+{
+	struct strvec keys = STRVEC_INIT;
+	int rc = list_dir(job->rootfd, rel, &keys, err);
+
+	for (size_t i = 0; i < keys.n && rc == 0; i++) {
+		size_t kn = strlen(keys.v[i]);
+		char *path = rel[0] ? xasprintf("%s/%s", rel, keys.v[i]) : xstrdup(keys.v[i]);
+
+		GROW(job->slots, job->slot_cap, job->nslots + 1);
+		if (keys.v[i][kn - 1] != '/') {
+			job->slots[job->nslots++] = (struct walk_slot){ path, 0 };
+			continue;
+		}
+		path[strlen(path) - 1] = '\0';
+		if (depth == 0) {
+			rc = walk_top(job, path, 1, err);
+			free(path);
+		} else {
+			job->slots[job->nslots++] = (struct walk_slot){ NULL, job->items.n };
+			sv_push_owned(&job->items, path);
+		}
+	}
+	sv_clear(&keys);
+	return rc;
+}
 
 static void walk_item(void *ctx, int worker, size_t i)
 {
 	struct walk_job *job = ctx;
 
 	if (!atomic_load(&job->failed) &&
-	    walk_dir(job->rootfd, job->dirs.v[i], &job->files[worker], NULL, &job->errs[worker]) < 0)
+	    walk_dir(job->rootfd, job->items.v[i], &job->lists[i], &job->errs[worker]) < 0)
 		atomic_store(&job->failed, 1);
 }
 
 static int walk_tree(const char *root, struct strvec *out, struct strbuf *err)
 {
-	struct walk_job job = { -1, STRVEC_INIT, NULL, NULL, 0 };
-	struct strvec top = STRVEC_INIT;
+	struct walk_job job = { -1, NULL, 0, 0, STRVEC_INIT, NULL, NULL, 0 };
 	int nthreads = parallel_threads(0), rc;
 
 	job.rootfd = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
@@ -223,27 +275,33 @@ static int walk_tree(const char *root, struct strvec *out, struct strbuf *err)
 		sb_addf(err, "cannot read directory %s: %s\n", root, strerror(errno));
 		return -1;
 	}
-	rc = walk_dir(job.rootfd, "", out, &top, err);
-	for (size_t i = 0; i < top.n && rc == 0; i++)
-		rc = walk_dir(job.rootfd, top.v[i], out, &job.dirs, err);
-	sv_clear(&top);
-	job.files = xcalloc((size_t)nthreads, sizeof(*job.files));
+	rc = walk_top(&job, "", 0, err);
+	job.lists = xcalloc(job.items.n ? job.items.n : 1, sizeof(*job.lists));
 	job.errs = xcalloc((size_t)nthreads, sizeof(*job.errs));
 	if (rc == 0)
-		parallel_for(job.dirs.n, nthreads, walk_item, &job);
+		parallel_for(job.items.n, nthreads, walk_item, &job);
 	for (int i = 0; i < nthreads; i++) {
 		if (job.errs[i].len) {
 			rc = -1;
 			sb_addn(err, job.errs[i].buf, job.errs[i].len);
 		}
-		for (size_t k = 0; k < job.files[i].n; k++)
-			sv_push_owned(out, job.files[i].v[k]);
-		free(job.files[i].v);
 		sb_release(&job.errs[i]);
 	}
-	free(job.files);
+	for (size_t i = 0; i < job.nslots; i++) {
+		struct strvec *l = &job.lists[job.slots[i].item];
+
+		if (job.slots[i].file) {
+			sv_push_owned(out, job.slots[i].file);
+			continue;
+		}
+		for (size_t k = 0; k < l->n; k++)
+			sv_push_owned(out, l->v[k]);
+		free(l->v);
+	}
+	free(job.slots);
+	free(job.lists);
 	free(job.errs);
-	sv_clear(&job.dirs);
+	sv_clear(&job.items);
 	close(job.rootfd);
 	return rc;
 }
@@ -319,6 +377,7 @@ int tree_load(struct tree *t, const char *root, struct strbuf *err)
 		sv_clear(&t->files);
 		if (walk_tree(t->root, &t->files, err) < 0)
 			return -1;
+		return 0;   /* in order already, and without duplicates */
 	}
 	sv_sort_uniq(&t->files);
 	return 0;

@@ -1,4 +1,8 @@
-/* Unit tests of the tree walk (in parallel below the top two levels) and parallel_for: every item once. */
+/*
+ * Unit tests of the tree walk (in parallel below the top two levels, in
+ * strcmp order without a sort: "a-b" before "a/..." before "a0", at every
+ * depth) and parallel_for: every item once.
+ */
 #include <stdatomic.h>
 #include <unistd.h>
 
@@ -20,8 +24,9 @@ static void count(void *ctx, int worker, size_t i)
 int main(void)
 {
 	static const char *const want[] = {
-		"Kconfig", "Makefile", "a/b/c/d/deep.c", "a/b/c/mid.h", "a/b/two.c", "a/one.c",
-		"arch/x86/Kconfig", "arch/x86/kernel/setup.c", "drivers/net/e1000/main.c",
+		"Kconfig", "Makefile", "a-b", "a.c", "a/b/c/d/deep.c", "a/b/c/mid.h", "a/b/two.c",
+		"a/one.c", "a0", "arch/x86/Kconfig", "arch/x86/kernel/setup.c", "drivers/net.c",
+		"drivers/net/e1000-x.c", "drivers/net/e1000.c", "drivers/net/e1000/main.c",
 		"drivers/net/e1000/x.mod.c.keep", "drivers/x.c", "include/linux/x.h",
 	};
 	struct tree t;
@@ -46,6 +51,12 @@ int main(void)
 	unit_put("Kconfig", "");
 	unit_put("Makefile", "");
 	unit_put("a/one.c", "");
+	unit_put("a-b", "");
+	unit_put("a.c", "");
+	unit_put("a0", "");
+	unit_put("drivers/net.c", "");
+	unit_put("drivers/net/e1000-x.c", "");
+	unit_put("drivers/net/e1000.c", "");
 	unit_put("a/b/two.c", "");
 	unit_put("a/b/c/mid.h", "");
 	unit_put("a/b/c/d/deep.c", "");
