@@ -108,12 +108,18 @@ struct scanner {
  * Teddy 14 GB/s from 2 to 8 patterns, 9-11 GB/s at 10 and 12, 5.4 at 16,
  * against Hyperscan's 16, 15, 11, 15, 9 then 4-5 GB/s; from 20 anchors on
  * Hyperscan wins (20: 4.5 against 3.5; 32: 2.9 against 0.8), since each
- * bucket's nibble tables admit more bytes as it holds more anchors.  One
- * anchor alone takes the two-byte filter (28 GB/s).  Compiling takes
+ * bucket's nibble tables admit more bytes as it holds more anchors.  Tried
+ * and dropped: 48 patterns as three Teddy passes of 16 (0.58-0.64 s a GB,
+ * Hyperscan 0.58-0.68), or as 6 groups of 8 tested at each window (0.49
+ * s a GB, but 10 patterns then took twice as long).  One anchor alone
+ * takes the two-byte filter (28 GB/s).  Compiling takes
  * 25-45 ms for 1,000 literals, 0.4 s for 10,000 (scanning them: 1.3 and
- * 0.5 GB/s).
+ * 0.5 GB/s).  -DTEDDY_TRY_PATTERNS=0 builds a scanner that always takes
+ * Hyperscan, for measuring.
  */
+#ifndef TEDDY_TRY_PATTERNS
 #define TEDDY_TRY_PATTERNS 64
+#endif
 #define TEDDY_MAX_ANCHORS 16
 /* The largest piece of a buffer one hs_scan call gets. */
 #define HS_PIECE ((size_t)1 << 30)
