@@ -228,7 +228,11 @@ static int walk_dir(int rootfd, const char *rel, struct strvec *out, struct strb
 	return rc;
 }
 
-/* List directory rel (depth 0 or 1) into slots: its subdirectories at depth 1 are listed too. */
+/*
+ * List directory rel into the job's slots, in order: at depth 0 (the top)
+ * each subdirectory is listed the same way at depth 1; at depth 1 each
+ * becomes an item.
+ */
 static int walk_top(struct walk_job *job, const char *rel, int depth, struct strbuf *err)
 {
 	struct strvec keys = STRVEC_INIT;
