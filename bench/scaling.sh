@@ -7,6 +7,7 @@
 # spec, so they go through the whole of locate (scan, classification,
 # report).  Warm cache, RUNS runs each, interleaved: median wall time, the
 # ratio, peak memory; then the curve as a PNG (gnuplot, log scales).
+# SIZES="16 24 32 48 64" measures other sizes.
 set -uo pipefail
 . "$(dirname "$0")/lib.sh"
 tree=$("$top/scripts/tree.sh") || exit 1
@@ -38,7 +39,7 @@ pick() {
 printf '%6s %7s %7s | %-20s | %-20s %6s %6s\n' pats refs "rg lines" "excise s (cpu, MB)" \
 	"rg s (cpu, MB)" "rg/ex" "cpu"
 : > "$out/scaling.dat"
-for n in 10 100 1000 10000; do
+for n in ${SIZES:-10 100 1000 10000}; do
 	strings=$scratch/strings$n spec=$scratch/scaling$n.spec
 	{ pick $((n / 2)) "$scratch/symbols"; pick $((n - n / 2)) "$scratch/exports"; } > "$strings"
 	{ echo "name scaling$n"; sed 's/^/word /' "$strings"; } > "$spec"
