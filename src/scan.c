@@ -111,7 +111,9 @@ struct scanner {
  * bucket's nibble tables admit more bytes as it holds more anchors.  Tried
  * and dropped: 48 patterns as three Teddy passes of 16 (0.58-0.64 s a GB,
  * Hyperscan 0.58-0.68), or as 6 groups of 8 tested at each window (0.49
- * s a GB, but 10 patterns then took twice as long).  One anchor alone
+ * s a GB, but 10 patterns then took twice as long), or each anchor put in
+ * the bucket whose nibble tables it widens least (24 patterns: 0.33 s a
+ * GB, Hyperscan 0.29; 48: 2.2 s).  One anchor alone
  * takes the two-byte filter (28 GB/s).  Compiling takes
  * 25-45 ms for 1,000 literals, 0.4 s for 10,000 (scanning them: 1.3 and
  * 0.5 GB/s).  -DTEDDY_TRY_PATTERNS=0 builds a scanner that always takes
