@@ -57,6 +57,11 @@ $(BUILD)/tests/%: tests/unit/%.c tests/unit/unit.h $(BUILD)/libexcise.a
 	@mkdir -p $(@D)
 	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(BUILD)/libexcise.a $(LDLIBS)
 
+# bench/engines.sh's measure of the matching engines.
+$(BUILD)/bench/scanrate: bench/scanrate.c $(BUILD)/libexcise.a
+	@mkdir -p $(@D)
+	$(CC) $(ALL_CFLAGS) -Isrc -o $@ $< $(BUILD)/libexcise.a $(LDLIBS)
+
 # The init of the boot test's initramfs: static, no libc beyond glibc's static archive.
 $(INIT): scripts/boot/init.c
 	@mkdir -p $(@D)
@@ -94,7 +99,7 @@ check: deps all
 	@test -n "$(TREE)" -a -n "$(TARGET)" || { echo "usage: make check TREE=<after> TARGET=<target> [BEFORE=<before>]" >&2; exit 2; }
 	$(EXCISE) check -C $(TREE) --before $(or $(BEFORE),$$(scripts/tree.sh)) $(TARGET)
 
-bench: deps all
+bench: deps all $(BUILD)/bench/scanrate
 	bench/run
 
 corpus: deps all
@@ -103,9 +108,9 @@ corpus: deps all
 # Our own sources must be clean under sparse too (glibc's headers use an
 # attribute sparse 0.6.4 does not know: that warning is not ours).
 sparse-self:
-	@out=$$(for f in src/*.c src/builtin/*.c tests/unit/*.c scripts/boot/init.c; do \
+	@out=$$(for f in src/*.c src/builtin/*.c tests/unit/*.c bench/*.c scripts/boot/init.c; do \
 		sparse -std=c11 -D_GNU_SOURCE -Isrc -Wno-unknown-attribute $$f 2>&1; done); \
-	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, src/builtin/, tests/unit/, scripts/boot/init.c"
+	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, src/builtin/, tests/unit/, bench/, scripts/boot/init.c"
 
 # libFuzzer harnesses (clang): the library rebuilt with the fuzzer's
 # coverage and ASan/UBSan; new inputs go to build/fuzz/corpus/NAME, crashes

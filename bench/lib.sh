@@ -25,3 +25,25 @@ median() {
 maxof() {
 	sort -n -k"$2" "$1" | tail -n 1 | awk -v c="$2" '{ print $c }'
 }
+
+# real_strings TREE DIR: the tree's Kconfig symbols as CONFIG_NAME
+# (DIR/symbols) and the names of its exported functions (DIR/exports),
+# each sorted.
+real_strings() {
+	rg -IN --no-filename -g 'Kconfig*' -o '^\s*(?:menu)?config\s+([A-Za-z0-9_]+)' -r 'CONFIG_$1' \
+		"$1" | LC_ALL=C sort -u > "$2/symbols"
+	rg -IN --no-filename -g '*.c' -o 'EXPORT_SYMBOL(?:_GPL|_NS|_NS_GPL)?\(\s*([A-Za-z0-9_]+)' -r '$1' \
+		"$1" | LC_ALL=C sort -u > "$2/exports"
+}
+
+# pick N FILE: N lines of FILE, evenly spaced.
+pick() {
+	awk -v n="$1" -v total="$(wc -l < "$2")" \
+		'BEGIN { step = total / n } NR - 1 >= k * step && k < n { print; k++ }' "$2"
+}
+
+# pick_strings N DIR: N strings of real_strings' DIR, half of each list.
+pick_strings() {
+	pick $(($1 / 2)) "$2/symbols"
+	pick $(($1 - $1 / 2)) "$2/exports"
+}

@@ -16,10 +16,7 @@ mkdir -p "$out"
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 
-rg -IN --no-filename -g 'Kconfig*' -o '^\s*(?:menu)?config\s+([A-Za-z0-9_]+)' -r 'CONFIG_$1' \
-	"$tree" | LC_ALL=C sort -u > "$scratch/symbols"
-rg -IN --no-filename -g '*.c' -o 'EXPORT_SYMBOL(?:_GPL|_NS|_NS_GPL)?\(\s*([A-Za-z0-9_]+)' -r '$1' \
-	"$tree" | LC_ALL=C sort -u > "$scratch/exports"
+real_strings "$tree" "$scratch"
 
 # timed OUTFILE CMD...: like lib.sh's measure, with CPU seconds (user + sys)
 # as a third column: on a shared machine wall time also counts the waiting.
@@ -30,18 +27,12 @@ timed() {
 	tail -n 1 "$out.one" | awk '{ print $1, $2, $3 + $4 }' >> "$out"
 }
 
-# pick N FILE: N lines of FILE, evenly spaced.
-pick() {
-	awk -v n="$1" -v total="$(wc -l < "$2")" \
-		'BEGIN { step = total / n } NR - 1 >= k * step && k < n { print; k++ }' "$2"
-}
-
 printf '%6s %7s %7s | %-20s | %-20s %6s %6s\n' pats refs "rg lines" "excise s (cpu, MB)" \
 	"rg s (cpu, MB)" "rg/ex" "cpu"
 : > "$out/scaling.dat"
 for n in ${SIZES:-10 100 1000 10000}; do
 	strings=$scratch/strings$n spec=$scratch/scaling$n.spec
-	{ pick $((n / 2)) "$scratch/symbols"; pick $((n - n / 2)) "$scratch/exports"; } > "$strings"
+	pick_strings "$n" "$scratch" > "$strings"
 	{ echo "name scaling$n"; sed 's/^/word /' "$strings"; } > "$spec"
 	# Warm the page cache; count what each finds.
 	refs=$("$EXCISE" locate -C "$tree" --format=tsv "$spec" 2>/dev/null | wc -l)
