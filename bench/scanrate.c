@@ -3,7 +3,7 @@
  * for bench/engines.sh: the tree's .c and .h files (in tree order, up to
  * MB megabytes) are read into memory, then each file of strings (one a
  * line) is searched in every file with each engine, one thread, and the
- * CPU time of the searches alone gives GB/s.  Prints one line a strings
+ * CPU time of the searches alone (the better of two runs) gives GB/s.  Prints one line a strings
  * file: count, the engine SCAN_AUTO takes, the hits, then GB/s of Teddy,
  * of Hyperscan and of the automatic choice.
  */
@@ -36,16 +36,23 @@ static double search(const struct pattern *pats, size_t np, enum scan_engine e, 
 	struct scanner *s = scanner_new_engine(pats, np, e);
 	struct scan_hit *h = NULL;
 	size_t cap = 0;
-	double t0 = cpu_seconds();
+	double best = 0;
 
-	*hits = 0;
-	for (size_t i = 0; i < t->n; i++)
-		*hits += scanner_find(s, t->buf[i], t->len[i], FILE_C, "x.c", &h, &cap);
-	t0 = cpu_seconds() - t0;
+	/* The better of two runs: the first also warms the caches. */
+	for (int run = 0; run < 2; run++) {
+		double t0 = cpu_seconds();
+
+		*hits = 0;
+		for (size_t i = 0; i < t->n; i++)
+			*hits += scanner_find(s, t->buf[i], t->len[i], FILE_C, "x.c", &h, &cap);
+		t0 = cpu_seconds() - t0;
+		if (!run || t0 < best)
+			best = t0;
+	}
 	*took = scanner_engine(s);
 	scanner_free(s);
 	free(h);
-	return t0;
+	return best;
 }
 
 int main(int argc, char **argv)
@@ -102,7 +109,8 @@ int main(int argc, char **argv)
 		fclose(f);
 		/*
 		 * The automatic choice first; Teddy alone collapses beyond 64
-		 * strings (100: 35 s a GB), and is not measured there.
+		 * strings (100: 35 s a GB), and is not measured there (64: 0.11
+		 * GB/s, 5 s a run over 512 MB).
 		 */
 		for (int e = 2; e >= 0; e--) {
 			gbs[e] = -1;
