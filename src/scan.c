@@ -102,22 +102,20 @@ struct scanner {
 /*
  * SCAN_AUTO groups up to TEDDY_TRY_PATTERNS patterns under anchors and
  * keeps the Teddy engine when they need at most TEDDY_MAX_ANCHORS anchors
- * (two a bucket); otherwise it uses Hyperscan.  Measured on this project's
- * machine (one thread, 1 GB of the 6.1 tree's .c and .h files in memory,
- * CPU time, sets of real strings picked as bench/scaling.sh picks them):
- * Teddy 14 GB/s from 2 to 8 patterns, 9-11 GB/s at 10 and 12, 5.4 at 16,
- * against Hyperscan's 16, 15, 11, 15, 9 then 4-5 GB/s; from 20 anchors on
- * Hyperscan wins (20: 4.5 against 3.5; 32: 2.9 against 0.8), since each
- * bucket's nibble tables admit more bytes as it holds more anchors.  Tried
- * and dropped: 48 patterns as three Teddy passes of 16 (0.58-0.64 s a GB,
- * Hyperscan 0.58-0.68), or as 6 groups of 8 tested at each window (0.49
- * s a GB, but 10 patterns then took twice as long), or each anchor put in
- * the bucket whose nibble tables it widens least (24 patterns: 0.33 s a
- * GB, Hyperscan 0.29; 48: 2.2 s).  One anchor alone
- * takes the two-byte filter (28 GB/s).  Compiling takes
- * 25-45 ms for 1,000 literals, 0.4 s for 10,000 (scanning them: 1.3 and
- * 0.5 GB/s).  -DTEDDY_TRY_PATTERNS=0 builds a scanner that always takes
- * Hyperscan, for measuring.
+ * (two a bucket); otherwise it uses Hyperscan.  bench/engines.sh measures
+ * both (one thread, 537 MB of the 6.1 tree's .c and .h files in memory,
+ * CPU time, real strings picked as bench/scaling.sh picks them): Teddy
+ * 15 GB/s from 2 to 8 strings, 10.7 at 10, 5.9 at 16, against Hyperscan's
+ * 13.8, 10.9, 6.3, 5.0; from 24 on Hyperscan wins (24: 4.4 against 2.2;
+ * 32: 3.5 against 0.8), since each bucket's nibble tables admit more bytes
+ * as it holds more anchors.  Tried and dropped: 48 patterns as three Teddy
+ * passes of 16 (0.58-0.64 s a GB, Hyperscan 0.58-0.68), or as 6 groups of
+ * 8 tested at each window (0.49 s a GB, but 10 patterns then took twice
+ * as long), or each anchor put in the bucket whose nibble tables it widens
+ * least (24 patterns: 0.33 s a GB, Hyperscan 0.29; 48: 2.2 s).  One anchor
+ * alone takes the two-byte filter (28 GB/s).  Compiling takes 25-45 ms for
+ * 1,000 literals, 0.4 s for 10,000 (scanning them: 1.3 and 0.5 GB/s).
+ * -DTEDDY_TRY_PATTERNS=0 builds a scanner that always takes Hyperscan.
  */
 #ifndef TEDDY_TRY_PATTERNS
 #define TEDDY_TRY_PATTERNS 64
@@ -668,7 +666,7 @@ static inline __m256i teddy_window(const unsigned char *p, const __m256i *lo, co
 /*
  * The tables live in registers: the three positions are spelled out, and
  * 64 bytes are filtered before one test for candidates (gcc kept a loop
- * over the positions with its tables on the stack: 4 GB/s against 9).
+ * over the positions with its tables on the stack: 6.5 GB/s against 9.4).
  */
 __attribute__((target("avx2")))
 static void teddy_avx2(const struct scanner *s, const char *buf, size_t len, unsigned fclass,
