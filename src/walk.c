@@ -180,7 +180,8 @@ static int list_dir(int rootfd, const char *rel, struct strvec *keys, struct str
 		}
 	}
 	closedir(d);
-	qsort(keys->v, keys->n, sizeof(*keys->v), cmp_key);
+	if (keys->n > 1)   /* an empty directory has no array at all */
+		qsort(keys->v, keys->n, sizeof(*keys->v), cmp_key);
 	return 0;
 }
 

@@ -4,6 +4,7 @@
  * depth) and parallel_for: every item once.
  */
 #include <stdatomic.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "run_command.h"
@@ -72,6 +73,16 @@ int main(void)
 	unit_put("include/linux/x.h", "");
 	unit_put("include/generated/autoconf.h", "");   /* a generated directory */
 	unit_put(".git/HEAD", "");
+	/* Empty directories, at the top levels and below (UBSan: no qsort of nothing). */
+	{
+		char *empty[] = { path_join(unit_dir, "empty"), path_join(unit_dir, "drivers/empty"),
+				  path_join(unit_dir, "drivers/net/empty") };
+
+		for (size_t i = 0; i < ARRAY_SIZE(empty); i++) {
+			CHECK(mkdir(empty[i], 0755) == 0);
+			free(empty[i]);
+		}
+	}
 	link = path_join(unit_dir, "drivers/link.c");
 	CHECK(symlink("x.c", link) == 0);   /* symbolic links are not the tree's files */
 	free(link);
