@@ -14,13 +14,14 @@
 
 /*
  * The SIMD filters use compiler intrinsics; sparse (__CHECKER__) does not
- * know them and checks the portable code instead.
+ * know them and checks the portable code instead.  -DSCAN_NO_AVX2 builds
+ * the code of a CPU without AVX2 (to test it on one with).
  */
 #if defined(__SSE2__) && !defined(__CHECKER__)
 #define HAVE_SSE2_FILTER 1
 #include <emmintrin.h>
 #endif
-#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CHECKER__)
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CHECKER__) && !defined(SCAN_NO_AVX2)
 #define HAVE_AVX2_FILTER 1
 #include <immintrin.h>
 #endif
@@ -96,8 +97,13 @@ struct scanner {
 /* The first read buffer of a scanning thread: most source files fit. */
 #define SCAN_BUFFER ((size_t)256 << 10)
 
-/* Use one Teddy pass instead of one pass per anchor from this many anchors on. */
+/*
+ * Use one Teddy pass instead of one pass per anchor from this many anchors
+ * on; without AVX2, from TEDDY_MIN_ANCHORS_SCALAR (Teddy then goes a byte
+ * at a time, and a few SSE2 passes are faster).
+ */
 #define TEDDY_MIN_ANCHORS 2
+#define TEDDY_MIN_ANCHORS_SCALAR 4
 
 /*
  * SCAN_AUTO groups up to TEDDY_TRY_PATTERNS patterns under anchors and
@@ -374,7 +380,7 @@ static void anchors_build(struct scanner *s, uint32_t *order, size_t n)
 		}
 		free(ft);
 	}
-	if (s->nanchors >= TEDDY_MIN_ANCHORS)
+	if (s->nanchors >= (s->avx2 ? TEDDY_MIN_ANCHORS : TEDDY_MIN_ANCHORS_SCALAR))
 		teddy_build(s);
 }
 
@@ -388,10 +394,13 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, enum 
 	struct scanner *s = xcalloc(1, sizeof(*s));
 	uint32_t *order = xmalloc((n ? n : 1) * sizeof(*order));
 	size_t live = 0;
-	int avx2 = engine != SCAN_TEDDY_SCALAR, teddy = 0;
+	int teddy = 0;
 
 	s->pats = pats;
 	s->npats = n;
+#ifdef HAVE_AVX2_FILTER
+	s->avx2 = engine != SCAN_TEDDY_SCALAR && __builtin_cpu_supports("avx2");
+#endif
 	if (from) {
 		s->retired = from->retired;
 		s->generation = from->generation;
@@ -409,7 +418,12 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, enum 
 		s->scope_union |= pats[i].scope;
 	}
 	s->engine = SCAN_TEDDY;
-	if (engine == SCAN_AUTO && live <= TEDDY_TRY_PATTERNS) {
+	/*
+	 * Without AVX2, Hyperscan from 2 patterns on (bench/engines.sh of a
+	 * -DSCAN_NO_AVX2 build: 1 pattern 15.2 GB/s against 14.1; 2: 7.6
+	 * against 10.0; 4: Teddy a byte at a time 0.5, Hyperscan 7.1).
+	 */
+	if (engine == SCAN_AUTO && live < (s->avx2 ? TEDDY_TRY_PATTERNS + 1 : 2)) {
 		anchors_build(s, order, live);
 		teddy = s->nanchors <= TEDDY_MAX_ANCHORS;
 		if (!teddy)
@@ -423,11 +437,6 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, enum 
 	}
 	free(order);
 	s->padding = ANCHOR_MAX + 64 + 2;   /* teddy_avx2 reads 64 windows of 3 bytes */
-#ifdef HAVE_AVX2_FILTER
-	s->avx2 = avx2 && __builtin_cpu_supports("avx2");
-#else
-	(void)avx2;
-#endif
 	return s;
 }
 

@@ -472,18 +472,33 @@ int main(void)
 	CHECK_STR(s, "linux/pci.h@10 pci@16 linux/module.h@33 kfree@49 kmalloc@55 pci@71 ixgb@75 "
 		     "e1000@80 xyzzy@89");
 	free(s);
-	/* SCAN_AUTO: Teddy while the patterns need at most 16 anchors, then Hyperscan. */
+	/*
+	 * SCAN_AUTO: Teddy while the patterns need at most 16 anchors, then
+	 * Hyperscan; without AVX2, Hyperscan from 2 patterns on.
+	 */
 	{
 		struct pattern w[30];
 		char text[30][24];
 		struct scanner *sc;
+		enum scan_engine few = SCAN_HYPERSCAN;
+
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(__CHECKER__) && !defined(SCAN_NO_AVX2)
+		if (__builtin_cpu_supports("avx2"))
+			few = SCAN_TEDDY;
+#endif
 
 		for (int k = 0; k < 17; k++) {
 			snprintf(text[k], sizeof(text[k]), "word%02d", k);
 			w[k] = (struct pattern){ text[k], strlen(text[k]), FILE_ANY, NULL, 0, 0 };
 		}
-		sc = scanner_new(w, 16);
+		sc = scanner_new(w, 1);
 		CHECK(scanner_engine(sc) == SCAN_TEDDY);
+		scanner_free(sc);
+		sc = scanner_new(w, 3);
+		CHECK(scanner_engine(sc) == few);
+		scanner_free(sc);
+		sc = scanner_new(w, 16);
+		CHECK(scanner_engine(sc) == few);
 		scanner_free(sc);
 		sc = scanner_new(w, 17);
 		CHECK(scanner_engine(sc) == SCAN_HYPERSCAN);
@@ -495,7 +510,7 @@ int main(void)
 			w[k] = (struct pattern){ text[k], strlen(text[k]), FILE_ANY, NULL, 0, 0 };
 		}
 		sc = scanner_new(w, 30);
-		CHECK(scanner_engine(sc) == SCAN_TEDDY);
+		CHECK(scanner_engine(sc) == few);
 		scanner_free(sc);
 	}
 	/* Every engine against the reference: few, some, and thousands of patterns. */
