@@ -423,7 +423,7 @@ static struct scanner *scanner_build(const struct pattern *pats, size_t n, enum 
 	 * -DSCAN_NO_AVX2 build: 1 pattern 15.2 GB/s against 14.1; 2: 7.6
 	 * against 10.0; 4: Teddy a byte at a time 0.5, Hyperscan 7.1).
 	 */
-	if (engine == SCAN_AUTO && live < (s->avx2 ? TEDDY_TRY_PATTERNS + 1 : 2)) {
+	if (engine == SCAN_AUTO && live <= (s->avx2 ? TEDDY_TRY_PATTERNS : 1)) {
 		anchors_build(s, order, live);
 		teddy = s->nanchors <= TEDDY_MAX_ANCHORS;
 		if (!teddy)

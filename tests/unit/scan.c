@@ -105,6 +105,16 @@ static size_t naive_find(const struct pattern *pats, size_t np, const unsigned c
 	return n;
 }
 
+/* The engine SCAN_AUTO takes for n patterns. */
+static enum scan_engine engine_of(const struct pattern *pats, size_t n)
+{
+	struct scanner *s = scanner_new(pats, n);
+	enum scan_engine e = scanner_engine(s);
+
+	scanner_free(s);
+	return e;
+}
+
 static int same_hits(const struct scan_hit *a, size_t na, const struct scan_hit *b, size_t nb)
 {
 	if (na != nb)
@@ -479,7 +489,6 @@ int main(void)
 	{
 		struct pattern w[30];
 		char text[30][24];
-		struct scanner *sc;
 		enum scan_engine few = SCAN_HYPERSCAN;
 
 #if defined(__x86_64__) && defined(__GNUC__) && !defined(__CHECKER__) && !defined(SCAN_NO_AVX2)
@@ -491,27 +500,17 @@ int main(void)
 			snprintf(text[k], sizeof(text[k]), "word%02d", k);
 			w[k] = (struct pattern){ text[k], strlen(text[k]), FILE_ANY, NULL, 0, 0 };
 		}
-		sc = scanner_new(w, 1);
-		CHECK(scanner_engine(sc) == SCAN_TEDDY);
-		scanner_free(sc);
-		sc = scanner_new(w, 3);
-		CHECK(scanner_engine(sc) == few);
-		scanner_free(sc);
-		sc = scanner_new(w, 16);
-		CHECK(scanner_engine(sc) == few);
-		scanner_free(sc);
-		sc = scanner_new(w, 17);
-		CHECK(scanner_engine(sc) == SCAN_HYPERSCAN);
-		scanner_free(sc);
+		CHECK(engine_of(w, 1) == SCAN_TEDDY);
+		CHECK(engine_of(w, 3) == few);
+		CHECK(engine_of(w, 16) == few);
+		CHECK(engine_of(w, 17) == SCAN_HYPERSCAN);
 		/* A symbol's three spellings share one anchor: 30 patterns, 10 anchors. */
 		for (int k = 0; k < 30; k++) {
 			snprintf(text[k], sizeof(text[k]), k % 3 == 0 ? "SYM%d" : k % 3 == 1 ? "CONFIG_SYM%d"
 				 : "CONFIG_SYM%d_MODULE", k / 3);
 			w[k] = (struct pattern){ text[k], strlen(text[k]), FILE_ANY, NULL, 0, 0 };
 		}
-		sc = scanner_new(w, 30);
-		CHECK(scanner_engine(sc) == few);
-		scanner_free(sc);
+		CHECK(engine_of(w, 30) == few);
 	}
 	/* Every engine against the reference: few, some, and thousands of patterns. */
 	CHECK(random_round(10, 300, 2000) > 100);
