@@ -1702,6 +1702,143 @@ static void derive_arch(struct derive *d)
 	}
 }
 
+static void derive_release(struct derive *d)
+{
+	for (size_t i = 0; i < d->n; i++) {
+		free(d->lines[i].makefile);
+		free(d->lines[i].dir);
+		free(d->lines[i].var);
+		free(d->lines[i].sym);
+		sv_clear(&d->lines[i].guards);
+		sv_clear(&d->lines[i].words);
+	}
+	free(d->lines);
+	for (size_t i = 0; i < d->ninc; i++) {
+		free(d->incs[i].fragment);
+		free(d->incs[i].makefile);
+		sv_clear(&d->incs[i].guards);
+	}
+	free(d->incs);
+	free(d->by_dir);
+	free(d->by_sym);
+	strset_clear(&d->parts);
+}
+
+/* The symbol an object-list line is built under: its own, or its innermost ifdef's. */
+static const char *line_symbol(const struct objline *o)
+{
+	return o->sym ? o->sym : inner_guard(o);
+}
+
+/* Does a word of line o name the object (or directory, with its '/') word? */
+static int line_names(const struct objline *o, const char *word)
+{
+	for (size_t w = 0; w < o->words.n; w++)
+		if (!strcmp(o->words.v[w], word))
+			return 1;
+	return 0;
+}
+
+/*
+ * The symbols of the object-list lines of dir that name word ("bttv.o",
+ * "bt8xx/"), into out; returns how many.
+ */
+static size_t builders_of_word(const struct derive *d, const char *dir, const char *word,
+			       struct strvec *out)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, dir, &len), found = 0;
+
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+		const char *sym = line_symbol(o);
+
+		if (!is_object_list(o->var) || !line_names(o, word))
+			continue;
+		found++;
+		if (sym && !sv_contains(out, sym))
+			sv_push(out, sym);
+	}
+	return found;
+}
+
+/*
+ * What builds path: the lines that name its object, or the composite
+ * object it is a part of (bttv-objs := bttv-driver.o ..., obj-$(CONFIG_X)
+ * += bttv.o; a part of foo-$(CONFIG_Y) is Y's); else the nearest directory
+ * line above it (obj-$(CONFIG_X) += bt8xx/).  C and assembly files only.
+ */
+static void builders_of(const struct derive *d, const char *path, struct strvec *out)
+{
+	char *dir = dir_of(path), *base = xstrdup(path + (dir[0] ? strlen(dir) + 1 : 0));
+	char *dot = strrchr(base, '.');
+	size_t len, first, found;
+
+	/* a header's code is its includers': no Kbuild line builds it */
+	if (!dot || (strcmp(dot, ".c") && strcmp(dot, ".S"))) {
+		free(dir), free(base);
+		return;
+	}
+	strcpy(dot, ".o");
+	found = builders_of_word(d, dir, base, out);
+	first = run_of(d, d->by_dir, d->n, 0, dir, &len);
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+		const char *dash = strrchr(o->var, '-');
+		char *stem, *obj;
+
+		if (is_object_list(o->var) || !dash || dash == o->var || !line_names(o, base))
+			continue;
+		if (strcmp(dash, "-objs") && strcmp(dash, "-y") && strcmp(dash, "-m")) {
+			/* foo-$(CONFIG_Y) += a.o: a part under Y */
+			char *y = kbuild_var_symbol(o->var);
+
+			if (y) {
+				found++;
+				if (!sv_contains(out, y))
+					sv_push(out, y);
+				free(y);
+			}
+			continue;
+		}
+		stem = xstrndup(o->var, (size_t)(dash - o->var));
+		obj = xasprintf("%s.o", stem);
+		found += builders_of_word(d, dir, obj, out);
+		free(obj);
+		free(stem);
+	}
+	/*
+	 * none: the nearest directory that a line builds, when one symbol
+	 * alone builds it (drivers/usb/Makefile builds host/ for each HCD:
+	 * no one of them is the file's)
+	 */
+	while (!found && dir[0]) {
+		char *parent = dir_of(dir);
+		char *word = xasprintf("%s/", dir + (parent[0] ? strlen(parent) + 1 : 0));
+		struct strvec syms = STRVEC_INIT;
+
+		found = builders_of_word(d, parent, word, &syms);
+		if (syms.n == 1 && !sv_contains(out, syms.v[0]))
+			sv_push(out, syms.v[0]);
+		sv_clear(&syms);
+		free(word);
+		free(dir);
+		dir = parent;
+	}
+	free(dir);
+	free(base);
+}
+
+void kbuild_builders(const struct tree *t, const struct strvec *paths, struct strvec *out)
+{
+	struct derive d = { .t = t };
+
+	load_makefiles(&d);
+	index_lines(&d);
+	for (size_t i = 0; i < paths->n; i++)
+		builders_of(&d, paths->v[i], &out[i]);
+	derive_release(&d);
+}
+
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
 {
 	struct derive d = { .t = t, .fp = fp, .db = db };
@@ -1724,24 +1861,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 		if (starts_with(fp->paths.v[i], "include/") && ends_with(fp->paths.v[i], ".h") &&
 		    !sv_contains(&fp->headers, fp->paths.v[i] + 8))
 			sv_push(&fp->headers, fp->paths.v[i] + 8);
-	for (size_t i = 0; i < d.n; i++) {
-		free(d.lines[i].makefile);
-		free(d.lines[i].dir);
-		free(d.lines[i].var);
-		free(d.lines[i].sym);
-		sv_clear(&d.lines[i].guards);
-		sv_clear(&d.lines[i].words);
-	}
-	free(d.lines);
-	for (size_t i = 0; i < d.ninc; i++) {
-		free(d.incs[i].fragment);
-		free(d.incs[i].makefile);
-		sv_clear(&d.incs[i].guards);
-	}
-	free(d.incs);
-	free(d.by_dir);
-	free(d.by_sym);
-	strset_clear(&d.parts);
+	derive_release(&d);
 }
 
 int target_add(struct footprint *fp, const struct tree *t, char **targets, int ntargets,

@@ -384,6 +384,40 @@ static const char *macro_use(const struct lexer *lx)
 	return span_starts(lx->b, lx->s.st.first, "EXPORT_SYMBOL") ? "export" : "macro argument";
 }
 
+/*
+ * Is w the first argument of a macro whose first argument is a name the
+ * macro makes, not a C reference: a module parameter's name
+ * (module_param_named(no_overlay, saa7134_no_overlay, ...) in saa7134 names
+ * no variable no_overlay; bttv defines one), an attribute's
+ * (DEVICE_ATTR(dbg_level, ...) defines dev_attr_dbg_level)?
+ * module_param(x, ...) is not one: x is its variable.
+ */
+static int parameter_name(const struct lexer *lx, struct span w)
+{
+	static const char *const makers[] = { "module_param_named", "module_param_array_named",
+					      "module_param_string", "module_param_cb", "module_param_call",
+					      "core_param", "MODULE_PARM_DESC" };
+	const char *b = lx->b;
+	size_t i = w.off, end;
+
+	while (i > 0 && (b[i - 1] == ' ' || b[i - 1] == '\t'))
+		i--;
+	if (i == 0 || b[--i] != '(')
+		return 0;
+	while (i > 0 && (b[i - 1] == ' ' || b[i - 1] == '\t'))
+		i--;
+	end = i;
+	while (i > 0 && is_word_char((unsigned char)b[i - 1]))
+		i--;
+	/* DEVICE_ATTR(dbg_level, ...), DEVICE_ATTR_RW(x), DRIVER_ATTR_RO(x): dev_attr_x is the name */
+	if (memmem(b + i, end - i, "_ATTR", 5))
+		return 1;
+	for (size_t k = 0; k < ARRAY_SIZE(makers); k++)
+		if (end - i == strlen(makers[k]) && !memcmp(b + i, makers[k], end - i))
+			return 1;
+	return 0;
+}
+
 static int is_define_macro(const struct lexer *lx)
 {
 	struct span f = lx->s.st.first;
@@ -488,7 +522,7 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 			}
 		} else if ((!lx->want || lx->want(lx->ctx, b + w.off, w.len)) && weak_maker(lx, st->first)) {
 			emit(lx, w, EV_DEF_STATIC, NULL);   /* WEAK(xl_mv): a weak declaration */
-		} else if (!span_starts(b, st->first, "DECLARE_")) {
+		} else if (!span_starts(b, st->first, "DECLARE_") && !parameter_name(lx, w)) {
 			emit(lx, w, EV_USE, macro_use(lx));
 		}
 	} else if (st->fparen && lx->s.pdepth == 1 && (nc == ',' || nc == ')' || nc == '[')) {
@@ -1131,8 +1165,14 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 				survives[w[i].defs[k].name] = 1;
 			} else {
 				char *key = xasprintf("%u\t%s", w[i].defs[k].name, w[i].defs[k].path);
+				char *slash = strrchr(key, '/');
 
 				strset_add(&local, key);
+				/* and "name\tdir/": a header beside it may use it (below) */
+				if (slash) {
+					slash[1] = '\0';
+					strset_add(&local, key);
+				}
 				free(key);
 			}
 			free(w[i].defs[k].path);
@@ -1150,6 +1190,13 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 			char *key = xasprintf("%u\t%s", u->name, u->path);
 			struct link_residue *r;
 
+			/*
+			 * A header's use of a name a C file of its own directory
+			 * defines static is that file's (isp1362.h's dbg_level is
+			 * isp1362-hcd.c's static dbg_level, which includes it).
+			 */
+			if (ends_with(u->path, ".h") && strrchr(key, '/'))
+				strrchr(key, '/')[1] = '\0';
 			if (survives[u->name] || strset_has(&local, key)) {
 				free(key);
 				free(u->path);

@@ -887,9 +887,10 @@ static void residue_keys(const struct links_result *res, struct strset *keys)
  * without any of them stands.  The accepted trial becomes the plan.
  */
 static void close_over_helpers(struct removal *r, const char *root, char **targets, int ntargets,
+			       const struct strvec *users, const struct strvec *users_why,
 			       const struct remove_options *opt)
 {
-	struct strvec cand = STRVEC_INIT, why = STRVEC_INIT;
+	struct strvec cand = STRVEC_INIT, why = STRVEC_INIT, all = STRVEC_INIT, all_why = STRVEC_INIT;
 	struct strset base = STRSET_INIT;
 	struct footprint hfp;
 	struct locate_result hloc = { 0 };
@@ -962,7 +963,13 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 		 * the candidates' own names count there.
 		 */
 		o.no_cocci = opt->no_cocci || !settled;
-		tried = plan_once(&t, root, targets, ntargets, &cand, &why, &o, &terr) == 0;
+		/* the users --with-users took along stay taken */
+		sv_clear(&all), sv_clear(&all_why);
+		for (size_t i = 0; i < users->n; i++)
+			sv_push(&all, users->v[i]), sv_push(&all_why, users_why->v[i]);
+		for (size_t i = 0; i < cand.n; i++)
+			sv_push(&all, cand.v[i]), sv_push(&all_why, why.v[i]);
+		tried = plan_once(&t, root, targets, ntargets, &all, &all_why, &o, &terr) == 0;
 
 		sb_release(&terr);
 		for (size_t i = 0; tried && i < t.links.n + t.links.nasm; i++) {
@@ -1026,16 +1033,135 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 		helper_code_release(&code[j]);
 	free(code);
 	sv_clear(&cand), sv_clear(&why);
+	sv_clear(&all), sv_clear(&all_why);
 	strset_clear(&base);
+}
+
+/* "(path:line) selected SYM" of a kept option that selected a removed symbol, or NULL. */
+static const char *selected_how(const struct removal *r, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (size_t s = 0; s < r->links.selectors.n; s++) {
+		const char *sel = r->links.selectors.v[s];
+
+		if (!strncmp(sel, name, n) && sel[n] == ' ')
+			return sel + n + 1;
+	}
+	return NULL;
+}
+
+/*
+ * An option a person turns on for its own sake (a prompt), not a piece of
+ * shared infrastructure (kernel/, mm/, lib/, init/, net/core/): one that
+ * can be taken along with code it uses.
+ */
+static int user_option(const struct kconfig_db *db, const char *name)
+{
+	static const char *const shared[] = { "kernel/", "mm/", "lib/", "init/", "net/core/" };
+	size_t n;
+	const struct kconfig_def *d = kconfig_defs(db, name, &n);
+	int prompt = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < ARRAY_SIZE(shared); k++)
+			if (starts_with(d[i].path, shared[k]))
+				return 0;
+		prompt |= d[i].prompt != NULL;
+	}
+	return prompt;
+}
+
+/*
+ * The kept options that build code with link residue (kbuild_builders():
+ * the Kbuild line of its object, composite object or directory) and that
+ * either selected a removed symbol or are options a person chose
+ * (user_option()): they cannot link without the removed code.  Appends
+ * each new one's name to users and the reason to why; returns how many.
+ */
+static size_t residue_users(struct removal *r, struct strvec *users, struct strvec *why)
+{
+	struct strvec paths = STRVEC_INIT, *built;
+	const struct link_residue **first;
+	size_t added = 0;
+
+	first = xcalloc(r->links.n + 1, sizeof(*first));
+	for (size_t i = 0; i < r->links.n; i++)
+		if (!sv_contains(&paths, r->links.v[i].path))
+			first[paths.n] = &r->links.v[i], sv_push(&paths, r->links.v[i].path);
+	built = xcalloc(paths.n + 1, sizeof(*built));
+	kbuild_builders(&r->tree, &paths, built);
+	for (size_t p = 0; p < paths.n; p++) {
+		const struct link_residue *x = first[p];
+
+		for (size_t b = 0; b < built[p].n; b++) {
+			const char *name = built[p].v[b], *how = selected_how(r, name);
+			/* how: "(path:line) selected SYM" */
+			const char *close = how ? strstr(how, ") ") : NULL;
+
+			if (sv_contains(users, name) || footprint_has_symbol(&r->fp, name) ||
+			    (!close && !user_option(&r->db, name)))
+				continue;
+			sv_push(users, name);
+			if (close)
+				sv_push_owned(why, xasprintf("a kept user of the removed code (--with-users): it %s "
+							     "(%.*s), and %s:%zu uses %s, whose definition goes (%s:%zu)",
+							     close + 2, (int)(close - how - 1), how + 1, x->path,
+							     x->line, x->name, x->def_path, x->def_line));
+			else
+				sv_push_owned(why, xasprintf("a kept user of the removed code (--with-users): it "
+							     "builds %s, and line %zu uses %s, whose definition goes "
+							     "(%s:%zu)", x->path, x->line, x->name, x->def_path,
+							     x->def_line));
+			added++;
+		}
+		sv_clear(&built[p]);
+	}
+	free(built);
+	free(first);
+	sv_clear(&paths);
+	return added;
+}
+
+/*
+ * --with-users: the kept options residue_users() finds become dependents
+ * (their own dependents go with them) and the removal is planned again,
+ * until no such option is left (VIDEO_BT848 selected VIDEOBUF_DMA_SG and
+ * bttv calls videobuf_iolock(): removing videobuf without converting bttv
+ * takes bttv along).  Residue in code that no such option builds stays
+ * residue.  users and why collect the options, for close_over_helpers().
+ */
+static int close_over_users(struct removal *r, const char *root, char **targets, int ntargets,
+			    struct strvec *users, struct strvec *why,
+			    const struct remove_options *opt, struct strbuf *err)
+{
+	for (int round = 0; round < 16 && r->links.n; round++) {
+		struct removal t;
+
+		if (!residue_users(r, users, why))
+			break;
+		if (plan_once(&t, root, targets, ntargets, users, why, opt, err) < 0) {
+			removal_release(&t);
+			return -1;
+		}
+		removal_release(r);
+		*r = t;
+	}
+	return 0;
 }
 
 int removal_plan(struct removal *r, const char *root, char **targets, int ntargets,
 		 const struct remove_options *opt, struct strbuf *err)
 {
+	struct strvec users = STRVEC_INIT, why = STRVEC_INIT;
 	int rc = plan_once(r, root, targets, ntargets, NULL, NULL, opt, err);
 
+	if (rc == 0 && !opt->no_links && opt->with_users)
+		rc = close_over_users(r, root, targets, ntargets, &users, &why, opt, err);
 	if (rc == 0 && !opt->no_links && r->kconfig.nhelpers)
-		close_over_helpers(r, root, targets, ntargets, opt);
+		close_over_helpers(r, root, targets, ntargets, &users, &why, opt);
+	sv_clear(&users);
+	sv_clear(&why);
 	return rc;
 }
 

@@ -20,6 +20,8 @@ struct remove_options {
 	struct strvec replace;   /* --replace OLD=NEW */
 	struct strvec replace_call; /* --replace-call OLD=NEW (links.h) */
 	int no_links;            /* skip the link residue analysis */
+	int with_users;          /* --with-users: kept options whose code has link residue,
+				    and which selected a removed symbol, go too */
 	const char *cocci_dir;   /* cocci/ of this excise */
 	enum locate_unknown unknown; /* a symbol nothing defines or names (locate.h) */
 	const struct progress *progress; /* how far the planning is (NULL: not told) */

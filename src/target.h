@@ -99,6 +99,15 @@ void target_finish(struct footprint *fp, const struct tree *t, const struct kcon
 /* Does the footprint need the Kconfig model: it has symbols or paths to derive from? */
 int footprint_needs_kconfig(const struct footprint *fp);
 
+/*
+ * What builds each of paths (files of the tree): the Kconfig symbols of the
+ * Kbuild lines that name its object or the composite object it is part of,
+ * else of the nearest line that builds a directory above it, when one
+ * symbol alone does; headers have none.  out has
+ * paths->n vectors; symbols are appended to out[i], each once.
+ */
+void kbuild_builders(const struct tree *t, const struct strvec *paths, struct strvec *out);
+
 /* Derive more of the footprint from what it has (after symbols were added). */
 void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);
 

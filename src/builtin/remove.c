@@ -12,7 +12,7 @@
 static void remove_usage(FILE *out)
 {
 	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
-	      "                     [--replace-call OLD=NEW]...\n"
+	      "                     [--replace-call OLD=NEW]... [--with-users]\n"
 	      "                     [--no-cocci] [--jobs N] [--[no-]progress]\n"
 	      "                     [--commit [--series DIR] [--why TEXT]]\n"
 	      "                     TARGET...\n"
@@ -22,6 +22,9 @@ static void remove_usage(FILE *out)
 	      "              link residue (kept code using a removed definition)\n"
 	      "  --replace   rewrite defconfig lines and selects of OLD to NEW instead of deleting\n"
 	      "  --replace-call OLD=NEW  kept code that calls the removed function OLD calls NEW\n"
+	      "  --with-users  remove the kept options whose code uses a removed definition\n"
+	      "              too (those that selected a removed symbol, or have a prompt),\n"
+	      "              with their dependents\n"
 	      "  --no-cocci  leave C references other than preprocessor lines alone\n"
 	      "  --progress  the footprint's size and each step on stderr (the default on a\n"
 	      "              terminal; --no-progress: never)\n"
@@ -143,7 +146,8 @@ static void __attribute__((noreturn)) refuse_link_residue(const struct removal *
 		"excise: the removal leaves %zu use%s of %s definition%s it deletes (link residue); "
 		"every configuration that builds %s would fail to link.  To proceed, for each:\n"
 		"  - remove the user too: add its Kconfig option (or path) to the targets, and its\n"
-		"    dependents go with it;\n"
+		"    dependents go with it (--with-users does so for the options that build\n"
+		"    such users);\n"
 		"  - or name a replacement: --replace-call %s=NEW (or `replace-call %s=NEW` in a spec);\n"
 		"  - or keep the definition (remove less);\n"
 		"  - or write the removal anyway with --force and fix the users by hand.\n",
@@ -186,6 +190,7 @@ int cmd_remove(int argc, char **argv)
 		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also format-patch it to DIR (implies --commit)"),
 		OPT_STRING(0, "why", &popt.why, "TEXT", "why it goes, for the commit messages"),
 		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "no semantic patches"),
+		OPT_FLAG(0, "with-users", &opt.with_users, "kept users that selected removed code go too"),
 		OPT_JOBS(&opt.jobs),
 		OPT_PROGRESS(&progress, &no_progress),
 		OPT_CALLBACK_F(0, "replace", &opt.replace, "OLD=NEW", "rewrite defconfigs and selects of OLD",
