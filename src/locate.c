@@ -285,28 +285,37 @@ static int c_value_hit(struct locate_ctx *c, struct ref *r, const char *buf, siz
 static const char IOCTL_NUMBER_RST[] = "Documentation/userspace-api/ioctl/ioctl-number.rst";
 
 /*
- * A row of the ioctl-number table whose header column is a removed header
- * ("'V'   C0     media/davinci/vpfe_capture.h      conflict!"), with the
- * indented lines that continue it: it goes.  True if so; r is set.
+ * The header column of the ioctl-number table's row at off: the row's
+ * third word ("'V'   C0     media/davinci/vpfe_capture.h  conflict!"), in
+ * [*hs, *he).  True if off is a row's and falls inside that column.
  */
-static int ioctl_row_of_header(struct ref *r, const char *path, const char *buf, size_t len,
-			       const struct pattern *p)
+static int ioctl_row_header(const char *path, const char *buf, size_t len, size_t off,
+			    size_t *hs, size_t *he)
 {
-	size_t ls = line_start(buf, r->off), i = ls, e;
-	int col = 0;
+	size_t i = line_start(buf, off), e = line_end(buf, len, off);
 
 	if (strcmp(path, IOCTL_NUMBER_RST))
 		return 0;
-	while (i < len && (buf[i] == ' ' || buf[i] == '\t'))
+	while (i < e && (buf[i] == ' ' || buf[i] == '\t'))
 		i++;
-	if (i >= len || buf[i] != '\'')
+	if (i >= e || buf[i] != '\'')
 		return 0;
-	/* the header is the third column: code, numbers, header */
-	for (size_t k = i; k < r->off; k++)
-		if ((buf[k] == ' ' || buf[k] == '\t') && k + 1 < len && buf[k + 1] != ' ' && buf[k + 1] != '\t')
-			col++;
-	if (col != 2 || (r->off + p->len < len && !isspace((unsigned char)buf[r->off + p->len])))
-		return 0;
+	for (int col = 0; col < 3; col++) {
+		*hs = i;
+		while (i < e && !isspace((unsigned char)buf[i]))
+			i++;
+		*he = i;
+		while (i < e && (buf[i] == ' ' || buf[i] == '\t'))
+			i++;
+	}
+	return *hs < *he && off >= *hs && off < *he;
+}
+
+/* The row at r goes, with the indented lines that continue it. */
+static void take_ioctl_row(struct ref *r, const char *buf, size_t len)
+{
+	size_t e;
+
 	r->kind = KIND_DOC_TABLE;
 	r->action = ACTION_REMOVE;
 	r->last_line = r->line;
@@ -320,11 +329,78 @@ static int ioctl_row_of_header(struct ref *r, const char *path, const char *buf,
 		r->last_line++;
 		e = ne;
 	}
+}
+
+/*
+ * A row of the ioctl-number table whose header column is a removed header
+ * ("'V'   C0     media/davinci/vpfe_capture.h      conflict!"), with the
+ * indented lines that continue it: it goes.  True if so; r is set.
+ */
+static int ioctl_row_of_header(struct ref *r, const char *path, const char *buf, size_t len,
+			       const struct pattern *p)
+{
+	size_t hs, he;
+
+	if (!ioctl_row_header(path, buf, len, r->off, &hs, &he) || r->off + p->len != he)
+		return 0;
+	take_ioctl_row(r, buf, len);
 	r->reason = xasprintf("the ioctl-number row of removed %s (lines %zu-%zu)", p->text, r->line,
 			      r->last_line);
 	return 1;
 }
 
+/* Does the header define an ioctl number (_IO, _IOR, _IOW, _IOWR)? */
+static int defines_ioctl(const char *buf, size_t len)
+{
+	static const char *const makers[] = { "_IO(", "_IOR(", "_IOW(", "_IOWR(" };
+
+	for (size_t k = 0; k < ARRAY_SIZE(makers); k++)
+		if (memmem(buf, len, makers[k], strlen(makers[k])))
+			return 1;
+	return 0;
+}
+
+/*
+ * A row of the ioctl-number table that the removal names in its header
+ * column (the subsystem's name inside the header's: vpfe_capture in
+ * media/davinci/vpfe_capture.h), when that header (under include/,
+ * include/uapi/ or as written) defines no ioctl number, or is not in the
+ * tree: the numbers it claims were the removed code's, and the header,
+ * if it stays, keeps only what kept code still uses (board platform
+ * data).  It goes.  True if so; r is set.
+ */
+static int ioctl_row_without_ioctls(const struct locate_ctx *c, struct ref *r, const char *path,
+				    const char *buf, size_t len)
+{
+	static const char *const dirs[] = { "include/", "include/uapi/", "" };
+	size_t hs, he;
+	int found = 0, defines = 0;
+	char *hdr;
+
+	if (!ioctl_row_header(path, buf, len, r->off, &hs, &he))
+		return 0;
+	hdr = xstrndup(buf + hs, he - hs);
+	for (size_t k = 0; k < ARRAY_SIZE(dirs) && !defines; k++) {
+		char *rel = xasprintf("%s%s", dirs[k], hdr);
+		struct strbuf sb = STRBUF_INIT;
+
+		if (tree_contains(c->t, rel) && tree_read(c->t, rel, &sb) == 0) {
+			found = 1;
+			defines = defines_ioctl(sb.buf ? sb.buf : "", sb.len);
+		}
+		sb_release(&sb);
+		free(rel);
+	}
+	if (defines) {
+		free(hdr);
+		return 0;
+	}
+	take_ioctl_row(r, buf, len);
+	r->reason = xasprintf("the ioctl-number row of %s, which %s (lines %zu-%zu)", hdr,
+			      found ? "defines no ioctl number" : "is not in the tree", r->line, r->last_line);
+	free(hdr);
+	return 1;
+}
 
 /*
  * Does the text [s, e) name a CONFIG_ option that stays?  A sentence about
@@ -393,6 +469,8 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		char *target;
 
 		if (p->tag == PAT_HEADER && ioctl_row_of_header(r, path, buf, len, p))
+			return;
+		if (ioctl_row_without_ioctls(c, r, path, buf, len))
 			return;
 		target = doc_directive_target(path, buf, len, r->off, &first, &last);
 
