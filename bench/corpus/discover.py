@@ -15,7 +15,9 @@ them:
 Excluded, and listed: symbols whose objects 6.12 still has at the same path
 and no other symbol builds (still built: a renamed symbol, or a condition
 upstream dropped; Kbuild lines inside `ifeq ($(CONFIG_X),y)` blocks count
-as X's), or under another path with the same basename and at least half of
+as X's), or under another path with the same basename (or, for a file 6.12
+added, its basename without a leading or trailing _/- part: drm_nomodeset.c
+became video/nomodeset.c) and at least half of
 the distinctive lines (moved), or in files 6.12 added to the same directory
 that together hold half of them and each a fifth (renamed or split);
 symbols without objects whose prompt a 6.12 symbol of the same directory
@@ -211,12 +213,26 @@ def main():
         return line_cache[k]
 
     new_by_dir = collections.defaultdict(list)   # files 6.12 added, by directory
+    new_by_base = collections.defaultdict(list)  # and by basename
     for p in f612 - f61:
         new_by_dir[os.path.dirname(p)].append(p)
+        new_by_base[os.path.basename(p)].append(p)
+
+    def shorter_names(base):
+        """The basenames base has without a leading or trailing part
+        (drm_nomodeset.c: nomodeset.c, drm.c)."""
+        stem, ext = os.path.splitext(base)
+        parts = re.split(r"([_-])", stem)
+        out = []
+        for i in range(2, len(parts), 2):
+            out.append("".join(parts[i:]) + ext)
+            out.append("".join(parts[:len(parts) - i]) + ext)
+        return out
 
     def moved_to(src):
         """Where a 6.1 source file is in 6.12: its own path, another with the
-        same basename, new files of its own directory (renamed or split:
+        same basename, a new file named without a leading or trailing part of
+        its name (drm_nomodeset.c: video/nomodeset.c), new files of its own directory (renamed or split:
         rk808.c became rk8xx-core.c, intel-m10-bmc.c became -core.c and
         -spi.c), or None."""
         if src in f612:
@@ -226,6 +242,14 @@ def main():
             return None
         best, score = None, 0.0
         for cand in by_base.get(os.path.basename(src), []):
+            s = len(old & lines_of(t612, cand)) / len(old)
+            if s > score:
+                best, score = cand, s
+        if score >= 0.5:
+            return best
+        # a file 6.12 added elsewhere under the name without a part
+        # (drivers/gpu/drm/drm_nomodeset.c became drivers/video/nomodeset.c)
+        for cand in (c for b in shorter_names(os.path.basename(src)) for c in new_by_base.get(b, [])):
             s = len(old & lines_of(t612, cand)) / len(old)
             if s > score:
                 best, score = cand, s

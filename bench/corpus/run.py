@@ -25,7 +25,9 @@ Scores per case:
                except `#if 0` and `#ifdef X` of a macro nothing defines
                (`#ifdef NOT_YET`); comments, extern declarations, an argument a macro of the
                same file ignores (DRM_LEGACY_IOCTL_DEF), a name the file
-               declares weak and libgcc's __<op><mode> helpers do not; whether the Makefile still
+               declares weak, defines as a macro or declares as a local, the
+               name a macro makes (module_param_named(x, ...), DEVICE_ATTR(x,
+               ...)) and libgcc's __<op><mode> helpers do not; whether the Makefile still
                builds the file does not.  Rows excise's own report
                lists as link residue are "kept-reported" (without --force
                excise refuses to write such a removal), those it lists for
@@ -358,6 +360,24 @@ def undefined_macros(copy, names):
     return names - set(re.findall(r"\b(%s)\b" % alt, r.stdout))
 
 
+def in_enum(lines, ln):
+    """Is line ln (1-based) inside the braces of an enum (the nearest
+    unclosed '{' above it opens one)?"""
+    depth = 0
+    for i in range(ln - 2, max(ln - 400, 0) - 1, -1):
+        l = lines[i] if i < len(lines) else ""
+        depth += l.count("}") - l.count("{")
+        if depth < 0:
+            return bool(re.search(r"\benum\b", l) or (i and re.search(r"\benum\b", lines[i - 1])))
+    return False
+
+
+# Macros whose first argument is a name they make, not a C reference: a
+# module parameter's (module_param_named), an attribute's (DEVICE_ATTR).
+MADE_NAME = re.compile(r"\b(module_param_named|module_param_array_named|module_param_string|module_param_cb|"
+                       r"module_param_call|core_param|MODULE_PARM_DESC|\w*_ATTR\w*)\s*\(")
+
+
 def residue(copy, deleted_c, pat):
     names = set()
     for p in deleted_c:
@@ -370,6 +390,12 @@ def residue(copy, deleted_c, pat):
                         "-g", "!tools/**", "-g", "!scripts/**", "-g", "!Documentation/**", "."],
                        cwd=copy, stdout=subprocess.PIPE, text=True, errors="replace")
     uses = collections.defaultdict(list)
+    file_lines = {}
+
+    def texts_of(p):
+        if p not in file_lines:
+            file_lines[p] = trees.read_lines(os.path.join(copy, p)) or []
+        return file_lines[p]
     defined_elsewhere = set()
     local = set()   # (file, name): the file defines its own (static) name
     header_lines = {}
@@ -396,10 +422,23 @@ def residue(copy, deleted_c, pat):
             if re.match(r"\s*static\b.*\b%s\s*(\(|=|;|\[)" % re.escape(n), text) and not s.endswith(");"):
                 local.add((p, n))
                 continue
+            if re.match(r"\s*%s\s*(=[^,]*)?,?\s*(/[*/].*)?$" % re.escape(n), text) and \
+                    in_enum(texts_of(p), int(ln)):
+                local.add((p, n))   # the file's own enumerator (pinctrl-mt7986.c's GPIO_BASE)
+                continue
+            if re.match(r"\s*#\s*define\s+%s\b" % re.escape(n), text):
+                local.add((p, n))   # the file's own macro (lpc_sch.c's #define GPIO_BASE 0x44)
+                continue
+            if MADE_NAME.search(text) and re.search(r"\(\s*%s\s*," % re.escape(n), text):
+                continue   # a name the macro makes: module_param_named(dbg_level, tsi_dbg_level, ...)
             if re.match(r"\s*extern\b", text) and s.endswith(";"):
                 continue   # a declaration (irq-mmp.c's extern of mmp2_clear_pmic_int) is no use
             if re.match(r"\s+(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*;" % re.escape(n), text):
-                continue   # a declaration of a member or local of the same name
+                # a declaration of a member or local of the same name: a
+                # local's uses are the file's own (acpica's u32 dbg_level)
+                if not re.match(r"\s+(const\s+)?(struct|union)\s", text):
+                    local.add((p, n))
+                continue
             if re.match(r"\s+(static\s+)?(const\s+)?(struct\s+|unsigned\s+)?\w+[\s\*]+%s\s*(\[[^\]]*\])?\s*=" % re.escape(n), text):
                 local.add((p, n))   # a local of the same name, with an initializer
                 continue
@@ -457,6 +496,9 @@ class Upstream:
       - 6.12 selects it from an option that did not select it in 6.1, or
         gives it a prompt or a default that 6.1 did not (a helper made
         user-selectable);
+      - excise took it along as a kept user of the removed code
+        (--with-users) and upstream converted that code instead (6.12's
+        file no longer names what it used: bttv and videobuf);
       - excise's reason names another over-removed symbol that is explained.
     An over-removed path is explained when it is built by an explained
     symbol (obj-$(CONFIG_S), a directory, arm's machine-$(CONFIG_S)), or is
@@ -506,9 +548,13 @@ class Upstream:
         names = {x[2] for x in over_syms}
         e61, sel61 = self._kconfig(self.t61, names)
         e612, sel612 = self._kconfig(self.t612, names)
-        for _, _, sym, _ in over_syms:
+        for _, _, sym, reason in over_syms:
             old, new = e61.get(sym, []), e612.get(sym, [])
             if not new:
+                continue
+            user = self._user(reason)
+            if user:
+                why[sym] = user
                 continue
             dropped = sorted((self._words(old) & removed) - self._words(new))
             added = sorted(sel612.get(sym, set()) - sel61.get(sym, set()))
@@ -531,6 +577,23 @@ class Upstream:
                     why[sym] = "through %s: %s" % (through[0], why[through[0]])
                     changed = True
         return why
+
+    def _user(self, reason):
+        """For a kept user excise took along (--with-users: "it builds PATH,
+        and line N uses NAME" or "..., and PATH:N uses NAME"): what upstream
+        did with PATH instead, or None (6.12 still uses NAME there)."""
+        m = re.match(r"a kept user of the removed code \(--with-users\): "
+                     r"(?:it builds (\S+), and line \d+|.*?, and ([^:\s]+):\d+) uses (\w+)", reason)
+        if not m:
+            return None
+        path, name = m.group(1) or m.group(2), m.group(3)
+        lines = trees.read_lines(os.path.join(self.t612, path))
+        if lines is None:
+            return "a user of the removed code, which upstream deleted too (%s)" % path
+        if not any(re.search(r"\b%s\b" % re.escape(name), l) for l in lines):
+            return "a user of the removed code, which upstream converted instead: 6.12's %s no " \
+                "longer names %s" % (path, name)
+        return None
 
     def residue(self, res):
         """{(name, user path): explanation} for residue upstream's trees explain:
@@ -561,7 +624,25 @@ class Upstream:
             self._built_by(over_paths, why, out)
         self._headers(over_paths, out)
         self._rewritten_docs(over_paths, out)
+        self._named_docs(over_paths, out)
         return out
+
+    @staticmethod
+    def _named_docs(over_paths, out):
+        """A page of Documentation/ named for an explained over-removed
+        file or directory (bt8xx.rst for drivers/media/pci/bt8xx/,
+        altera_tse.rst for altera_tse.h) follows it."""
+        stems = {}
+        for p, why in out.items():
+            if not p.startswith("Documentation/"):
+                stems.setdefault(os.path.splitext(os.path.basename(p.rstrip("/")))[0], (p, why))
+                stems.setdefault(os.path.basename(os.path.dirname(p.rstrip("/"))), (p, why))
+        for p in over_paths:
+            if p in out or not p.startswith("Documentation/"):
+                continue
+            hit = stems.get(os.path.splitext(os.path.basename(p))[0])
+            if hit:
+                out[p] = "named for %s, %s" % hit
 
     def _rewritten_docs(self, over_paths, out):
         """A page of Documentation/ that 6.12 keeps under its name but of
@@ -724,10 +805,12 @@ def main():
         rejected = []
         while True:
             try:
-                # --force: a removal excise refuses for link residue (kept code
-                # that upstream changed at the same time) is still scored, with
-                # its residue in the residue column.
-                r = subprocess.run([EXCISE, "remove", "--force", "-C", copy] + syms, stdout=subprocess.PIPE,
+                # --with-users: kept code that uses what goes (bttv calls
+                # videobuf_iolock()) goes too, with the option that builds
+                # it; --force: a removal excise still refuses for link
+                # residue (code no option builds) is scored all the same,
+                # with its residue in the residue column.
+                r = subprocess.run([EXCISE, "remove", "--with-users", "--force", "-C", copy] + syms, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True, errors="replace", timeout=a.timeout)
                 rc, err, report = r.returncode, r.stderr, r.stdout
             except subprocess.TimeoutExpired:
@@ -805,7 +888,9 @@ def main():
             if os.path.basename(p).startswith("Kconfig") and pristine[p][0] == "f":
                 for e in trees.parse_kconfig(os.path.join(t61, p)):
                     if (p in deleted or e["line"] in removed.get(p, ())) and e["sym"] in syms612:
-                        over_syms.append((p, e["line"], e["sym"], why_sym.get(e["sym"], "named in the command")))
+                        over_syms.append((p, e["line"], e["sym"], why_sym.get(
+                            e["sym"], "named in the command" if e["sym"] in syms else
+                            "its Kconfig file is deleted" if p in deleted else "-")))
         # an entry excise moved (a tenant's, to the file that sourced it) is
         # still defined: not over-removed
         if over_syms:
@@ -831,6 +916,11 @@ def main():
             sym_why = upstream.symbols(set(syms), over_syms)
         if over_paths:
             path_why = upstream.paths(over_paths, sym_why)
+        # a symbol whose Kconfig file went with an explained path
+        # (DVB_BT8XX, in drivers/media/pci/bt8xx/Kconfig) follows it
+        for p, ln, s_, why in over_syms:
+            if s_ not in sym_why and p in path_why:
+                sym_why[s_] = "its Kconfig file goes: %s" % path_why[p]
         if over_lines or over_paths or over_syms:
             r2 = subprocess.run([EXCISE, "locate", "-C", t61, "--format=json"] + syms,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
