@@ -8,7 +8,12 @@
 #   - negative control: a kept caller of a deleted ixgb function, injected
 #     into e1000 (built whenever E1000 is), makes check fail at links,
 #     naming the function and the file, and makes remove refuse (exit 2,
-#     nothing written) on a tree where the caller was there before.
+#     nothing written) on a tree where the caller was there before;
+#   - --with-users: DAVINCI_AINTC's davinci_aintc_init() is called by the
+#     DM355 and DM365 SoC files, whose options select it: remove refuses
+#     (exit 2, nothing written), and with --with-users takes
+#     ARCH_DAVINCI_DM355 and ARCH_DAVINCI_DM365 along (upstream removed
+#     them too), with their dependents; check --only links passes on that.
 set -uo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 pristine=$(pristine)
@@ -51,3 +56,22 @@ for case in SLOB:SLOB ixgb:drivers/net/ethernet/intel/ixgb; do
 	fi
 	rm -rf "$a" "$a".*
 done
+
+# --with-users on a real removal: the SoCs that select the interrupt controller and call it.
+a=$(workcopy links-aintc)
+"$EXCISE" remove --no-cocci -C "$a" DAVINCI_AINTC > "$a.out" 2> "$a.err"; rc=$?
+[ $rc = 2 ] || { cat "$a.err"; fail "DAVINCI_AINTC: remove without --with-users exits $rc, not 2"; }
+grep -q 'dm355.c:[0-9]*: calls davinci_aintc_init()' "$a.err" || { cat "$a.err"; fail "DAVINCI_AINTC: refusal does not name dm355.c"; }
+[ -f "$a/drivers/irqchip/irq-davinci-aintc.c" ] || fail "DAVINCI_AINTC: the refused removal deleted the driver"
+"$EXCISE" remove --no-cocci --with-users -C "$a" DAVINCI_AINTC > "$a.out" 2> "$a.err" ||
+	{ cat "$a.out" "$a.err"; fail "DAVINCI_AINTC --with-users: remove refused or failed"; }
+grep '^  link residue:' "$a.out" && fail "DAVINCI_AINTC --with-users: link residue reported"
+for sym in ARCH_DAVINCI_DM355 ARCH_DAVINCI_DM365; do
+	grep -q "dependent: $sym: a kept user of the removed code (--with-users): it selected DAVINCI_AINTC" "$a.out" ||
+		{ cat "$a.out"; fail "DAVINCI_AINTC --with-users: $sym not taken along"; }
+done
+[ ! -e "$a/arch/arm/mach-davinci/dm355.c" ] || fail "DAVINCI_AINTC --with-users: dm355.c is still there"
+"$EXCISE" check -C "$a" --before "$pristine" --only links DAVINCI_AINTC > "$a.check" ||
+	{ cat "$a.check"; fail "DAVINCI_AINTC --with-users: check --only links failed"; }
+echo "result: DAVINCI_AINTC --with-users: $(grep -c '^  dependent:' "$a.out") dependents, $(grep '^check links' "$a.check")"
+rm -rf "$a" "$a".*
