@@ -52,6 +52,7 @@ struct stmt {
 	int attr_depth;          /* pdepth inside an attribute's arguments, or 0 */
 	int groups;              /* parenthesised groups opened at paren depth 0 */
 	int is_weak;             /* __weak or __attribute__((weak)): a weak reference links alone */
+	int sqdepth;             /* inside [ ] at paren depth 0: an array's size */
 };
 
 /*
@@ -493,6 +494,8 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 		if (st->eq) {
 			if (!member)
 				emit(lx, w, EV_USE, "initializer");
+		} else if (st->sqdepth) {
+			/* an array's size (i2c_pdata[OMAP_I2C_MAX_CONTROLLERS]): a constant, no declarator */
 		} else if (is_attribute(b, w) ||
 			   (st->has_decl && lx->prev == 'i' && lx->prev_word.off == st->decl.off &&
 			    w.len > 2 && b[w.off] == '_' && b[w.off + 1] == '_')) {
@@ -602,6 +605,10 @@ static void on_punct(struct lexer *lx, char c, char c2)
 				lx->s.pdepth--;
 			if (st->attr_depth && lx->s.pdepth < st->attr_depth)
 				st->attr_depth = 0;
+		} else if (lx->s.pdepth == 0 && c == '[' && !st->eq) {
+			st->sqdepth++;
+		} else if (lx->s.pdepth == 0 && c == ']' && st->sqdepth) {
+			st->sqdepth--;
 		} else if (lx->s.pdepth == 0 && c == ';') {
 			finish_decl(lx);
 			if (st->macro_def && !st->macro_multi)

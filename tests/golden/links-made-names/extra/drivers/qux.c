@@ -12,3 +12,12 @@ MODULE_PARM_DESC(no_overlay, "allow overlay");
 
 static ssize_t qux_show_dbg_level(struct device *dev, struct device_attribute *attr, char *buf);
 static DEVICE_ATTR(dbg_level, 0444, qux_show_dbg_level, NULL);
+
+/* A static array sized by a macro: qux_table is this file's. */
+#define QUX_MAX 4
+static int qux_table[QUX_MAX];
+
+int qux_get(int i)
+{
+	return qux_table[i];
+}

@@ -3,3 +3,4 @@
 int no_overlay;
 int dbg_level;
 int qux_level;
+int qux_table;
