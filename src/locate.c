@@ -425,6 +425,9 @@ static int names_kept_option(const struct footprint *fp, const char *buf, size_t
 	}
 	return 0;
 }
+static int include_of_owned(const struct locate_ctx *c, const char *path, const char *buf, size_t off);
+static int maintainers_path_owned(const struct locate_ctx *c, const char *buf, size_t len, size_t off);
+
 /* Decide kind, action and reason of one matching line. */
 static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, const char *buf,
 			 size_t len, const struct pattern *p, struct c_lexer *lx)
@@ -460,6 +463,10 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		}
 		if (kind == KIND_C_CALL && p->tag == PAT_HEADER)
 			kind = KIND_C_OTHER;
+		if (kind == KIND_C_INCLUDE && p->tag == PAT_BASENAME && !include_of_owned(c, path, buf, r->off)) {
+			r->kind = KIND_NONE;   /* <linux/platform_data/gpio-davinci.h> is not davinci.h */
+			return;
+		}
 		if (kind == KIND_C_OTHER && c_value_hit(c, r, buf, len)) {
 			r->kind = KIND_C_VALUE;
 			return;
@@ -589,6 +596,9 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		if (!r->reason)
 			r->reason = xstrdup(kind == KIND_SCRIPT ? "a script names it: check by hand"
 					    : "prose, a comment or a string: left for a human to edit");
+	} else if (kind == KIND_MAINTAINERS && p->tag == PAT_BASENAME && !maintainers_path_owned(c, buf, len, r->off)) {
+		/* F: include/linux/clk/davinci.h is another davinci.h */
+		r->kind = KIND_NONE;
 	} else if (kind == KIND_MAINTAINERS && p->tag == PAT_WORD) {
 		r->action = ACTION_REVIEW;
 		r->reason = xstrdup("MAINTAINERS text that is not a file pattern");
@@ -706,6 +716,63 @@ static char *include_target(const struct tree *t, const char *path, const char *
 	free(rel);
 	free(name);
 	return norm;
+}
+
+/*
+ * Does the #include line at off of path name an owned file?  "x.h" beside
+ * the includer counts when the footprint owns that path, whether or not
+ * it is still there (check reads the tree after the removal); otherwise
+ * the file the line resolves to (include_target) must be owned.  A line
+ * that resolves nowhere (it climbs out) counts, to be safe.
+ */
+static int include_of_owned(const struct locate_ctx *c, const char *path, const char *buf, size_t off)
+{
+	const char *p = buf + line_start(buf, off), *slash = strrchr(path, '/');
+	char *target;
+	int owned;
+
+	p += strspn(p, " \t#");
+	p += strlen("include");
+	p += strspn(p, " \t");
+	if (*p == '"') {
+		size_t n = strcspn(p + 1, "\"\n");
+		char *rel = xasprintf("%.*s%.*s", slash ? (int)(slash - path + 1) : 0, path, (int)n, p + 1);
+		char *norm = path_normalize(rel, NULL);
+
+		owned = norm && footprint_owns(c->fp, norm);
+		free(rel);
+		free(norm);
+		if (owned)
+			return 1;
+	}
+	target = include_target(c->t, path, buf, off);
+	owned = !target || !*target || footprint_owns(c->fp, target);
+	free(target);
+	return owned;
+}
+
+/*
+ * Does the MAINTAINERS line at off, an F: or X: pattern, point into an
+ * owned path?  Other lines are not asked (true).
+ */
+static int maintainers_path_owned(const struct locate_ctx *c, const char *buf, size_t len, size_t off)
+{
+	size_t s = line_start(buf, off), e = line_end(buf, len, off);
+	char *pat;
+	int owned;
+
+	if (e - s < 3 || (buf[s] != 'F' && buf[s] != 'X') || buf[s + 1] != ':')
+		return 1;
+	s += 2;
+	while (s < e && (buf[s] == ' ' || buf[s] == '\t'))
+		s++;
+	while (e > s && isspace((unsigned char)buf[e - 1]))
+		e--;
+	pat = xstrndup(buf + s, e - s);
+	/* a glob or a directory is not a basename's; the path itself must be owned */
+	owned = strpbrk(pat, "*?[") || ends_with(pat, "/") || footprint_owns(c->fp, pat);
+	free(pat);
+	return owned;
 }
 
 /*

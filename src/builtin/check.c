@@ -76,7 +76,8 @@ static void check_usage(FILE *out)
 	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
 	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
 	      "                    [--configs ARCH:TARGET,...] [--connected-base TARGET]\n"
-	      "                    [--logs DIR] [--distcc HOSTS] [--arch-board] TARGET...\n"
+	      "                    [--logs DIR] [--distcc HOSTS] [--arch-board] [--with-users]\n"
+	      "                    TARGET...\n"
 	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
 	      "  STEP: residue, links, kconfig, sparse, connected, cross, build, boot.\n"
 	      "  --connected-base TARGET  the connected step starts from make TARGET\n"
@@ -85,7 +86,9 @@ static void check_usage(FILE *out)
 	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n"
 	      "  --arch-board  the other architectures' boot kernels are their defconfigs for\n"
 	      "              QEMU's virt board (multi_v7_defconfig, arm64 defconfig), not the\n"
-	      "              smallest that boot: what their users run, a much longer build\n", out);
+	      "              smallest that boot: what their users run, a much longer build\n"
+	      "  --with-users  the removal was made with remove --with-users: the kept users it\n"
+	      "              took along are checked as dependents\n", out);
 }
 
 /* The path of this excise binary, for the scripts (EXCISE=...): they ask it about Kbuild and Kconfig. */
@@ -1193,6 +1196,7 @@ int cmd_check(int argc, char **argv)
 		OPT_STRING(0, "distcc", &c.distcc, "HOSTS", "the kernel builds compile through distcc"),
 		OPT_FLAG(0, "kvm", &c.kvm, "boot under KVM"),
 		OPT_FLAG(0, "arch-board", &c.arch_board, "boot the other architectures' defconfigs"),
+		OPT_FLAG(0, "with-users", &opt.with_users, "the removal was made with remove --with-users"),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
@@ -1223,8 +1227,12 @@ int cmd_check(int argc, char **argv)
 		c.status[s] = -1;
 	/* What the removal is, as the tree before it says (dependents included). */
 	opt.unknown = LOCATE_UNKNOWN_ALLOW;   /* check reports on what it finds; it refuses no target */
-	opt.no_cocci = 1;
-	opt.no_links = 1;   /* the links step compares the trees themselves */
+	/*
+	 * The links step compares the trees themselves; --with-users plans as
+	 * remove did (semantic patches, link residue), to know the users it took.
+	 */
+	opt.no_cocci = !opt.with_users;
+	opt.no_links = !opt.with_users;
 	if (removal_plan(&before, c.before, targets.v, (int)targets.n, &opt, &err) < 0) {
 		print_error_lines(&err);
 		die("check: cannot plan the removal in %s", c.before);

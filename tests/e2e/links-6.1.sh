@@ -13,7 +13,9 @@
 #     DM355 and DM365 SoC files, whose options select it: remove refuses
 #     (exit 2, nothing written), and with --with-users takes
 #     ARCH_DAVINCI_DM355 and ARCH_DAVINCI_DM365 along (upstream removed
-#     them too), with their dependents; check --only links passes on that.
+#     them too), with their dependents; check --with-users passes (residue
+#     and links) on that, and fails on the same removal written with
+#     --force and no users (negative control).
 set -uo pipefail
 . "$(dirname "$0")/../lib/common.sh"
 pristine=$(pristine)
@@ -71,7 +73,20 @@ for sym in ARCH_DAVINCI_DM355 ARCH_DAVINCI_DM365; do
 		{ cat "$a.out"; fail "DAVINCI_AINTC --with-users: $sym not taken along"; }
 done
 [ ! -e "$a/arch/arm/mach-davinci/dm355.c" ] || fail "DAVINCI_AINTC --with-users: dm355.c is still there"
-"$EXCISE" check -C "$a" --before "$pristine" --only links DAVINCI_AINTC > "$a.check" ||
-	{ cat "$a.check"; fail "DAVINCI_AINTC --with-users: check --only links failed"; }
+"$EXCISE" check -C "$a" --before "$pristine" --with-users --only residue --only links DAVINCI_AINTC > "$a.check" ||
+	{ cat "$a.check"; fail "DAVINCI_AINTC --with-users: check --with-users --only residue,links failed"; }
 echo "result: DAVINCI_AINTC --with-users: $(grep -c '^  dependent:' "$a.out") dependents, $(grep '^check links' "$a.check")"
+echo "result: DAVINCI_AINTC --with-users: $(grep '^check residue' "$a.check")"
 rm -rf "$a" "$a".*
+
+# Negative control: the same removal written with --force, without the
+# users: check --with-users finds what the users left (ARCH_DAVINCI_DM355
+# in Kconfig, Makefiles and defconfigs).
+b=$(workcopy links-aintc-force)
+"$EXCISE" remove --no-cocci --force -C "$b" DAVINCI_AINTC > "$b.out" 2> "$b.err" ||
+	{ cat "$b.err"; fail "DAVINCI_AINTC --force: remove failed"; }
+"$EXCISE" check -C "$b" --before "$pristine" --with-users --only residue DAVINCI_AINTC > "$b.check" &&
+	{ cat "$b.check"; fail "DAVINCI_AINTC --force: check --with-users passed with the users left"; }
+grep -q 'residue: .*DAVINCI_DM355' "$b.check" || { cat "$b.check"; fail "DAVINCI_AINTC --force: check does not name ARCH_DAVINCI_DM355"; }
+echo "result: DAVINCI_AINTC --force, negative control: $(grep '^check residue' "$b.check")"
+rm -rf "$b" "$b".*

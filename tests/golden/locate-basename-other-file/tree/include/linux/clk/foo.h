@@ -1,0 +1,2 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+#define CLK_FOO 1
