@@ -13,7 +13,9 @@
 #     DM355 and DM365 SoC files, whose options select it: remove refuses
 #     (exit 2, nothing written), and with --with-users takes
 #     ARCH_DAVINCI_DM355 and ARCH_DAVINCI_DM365 along (upstream removed
-#     them too), with their dependents; check --with-users passes (residue
+#     them too), with their dependents (with the semantic patches: they
+#     take the prototypes of cppi_dma.c's functions out of musb_dma.h);
+#     check --with-users passes (residue
 #     and links) on that, and fails on the same removal written with
 #     --force and no users (negative control).
 set -uo pipefail
@@ -65,7 +67,7 @@ a=$(workcopy links-aintc)
 [ $rc = 2 ] || { cat "$a.err"; fail "DAVINCI_AINTC: remove without --with-users exits $rc, not 2"; }
 grep -q 'dm355.c:[0-9]*: calls davinci_aintc_init()' "$a.err" || { cat "$a.err"; fail "DAVINCI_AINTC: refusal does not name dm355.c"; }
 [ -f "$a/drivers/irqchip/irq-davinci-aintc.c" ] || fail "DAVINCI_AINTC: the refused removal deleted the driver"
-"$EXCISE" remove --no-cocci --with-users -C "$a" DAVINCI_AINTC > "$a.out" 2> "$a.err" ||
+"$EXCISE" remove --with-users -C "$a" DAVINCI_AINTC > "$a.out" 2> "$a.err" ||
 	{ cat "$a.out" "$a.err"; fail "DAVINCI_AINTC --with-users: remove refused or failed"; }
 grep '^  link residue:' "$a.out" && fail "DAVINCI_AINTC --with-users: link residue reported"
 for sym in ARCH_DAVINCI_DM355 ARCH_DAVINCI_DM365; do
