@@ -1244,7 +1244,9 @@ void links_release(struct links_result *res)
 	free(res->v);
 	free(res->asm_uses);
 	sv_clear(&res->lost);
-	sv_clear(&res->selectors);
+	for (size_t i = 0; i < res->nselectors; i++)
+		free(res->selectors[i].option), free(res->selectors[i].path), free(res->selectors[i].symbol);
+	free(res->selectors);
 	sv_clear(&res->unreadable);
 	memset(res, 0, sizeof(*res));
 }
@@ -1261,12 +1263,18 @@ static int cmp_residue(const void *a, const void *b)
 	return strcmp(x->name, y->name);
 }
 
+char *links_selector_describe(const struct link_selector *sel)
+{
+	return xasprintf("%s (%s:%zu) %s %s", sel->option, sel->path, sel->line,
+			 sel->implied ? "implied" : "selected", sel->symbol);
+}
+
 /*
- * Kept options whose select or imply of a removed symbol the plan drops:
- * "OPTION (path:line) selected SYM".  The reason of such an edit starts
- * with the option's name and quotes the line ("FOO: `select BAR` ...").
+ * Kept options whose select or imply of a removed symbol the plan drops.
+ * The reason of such an edit starts with the option's name and quotes the
+ * line ("FOO: `select BAR` ...").
  */
-static void find_selectors(const struct plan *plan, struct strvec *out)
+static void find_selectors(const struct plan *plan, struct links_result *res)
 {
 	for (size_t i = 0; i < plan->nedits; i++) {
 		const struct edit *e = &plan->edits[i];
@@ -1283,9 +1291,11 @@ static void find_selectors(const struct plan *plan, struct strvec *out)
 		kw += e->kind != KIND_KCONFIG_SELECT ? 6 : 7;
 		for (n = 0; is_word_char((unsigned char)kw[n]); n++)
 			;
-		sv_push_owned(out, xasprintf("%.*s (%s:%zu) %s %.*s", (int)(colon - r), r, e->path,
-					     f ? line_of_offset(f->data, e->start) : 0,
-					     e->kind != KIND_KCONFIG_SELECT ? "implied" : "selected", (int)n, kw));
+		GROW(res->selectors, res->selectors_cap, res->nselectors + 1);
+		res->selectors[res->nselectors++] = (struct link_selector){
+			xstrndup(r, (size_t)(colon - r)), xstrdup(e->path),
+			f ? line_of_offset(f->data, e->start) : 0, e->kind != KIND_KCONFIG_SELECT,
+			xstrndup(kw, n) };
 	}
 }
 
@@ -1551,7 +1561,7 @@ int links_plan(const struct plan *plan, const struct tree *t, int nthreads,
 	}
 	find_users(&job, t, plan, ov, nov, nthreads, res);
 	drop_dead_guarded(res, t, nthreads);
-	find_selectors(plan, &res->selectors);
+	find_selectors(plan, res);
 	finish(res);
 	for (size_t i = 0; i < nov; i++)
 		sb_release(&ov[i].text);
@@ -1607,7 +1617,7 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
 	}
 	find_users(&job, after, NULL, NULL, 0, nthreads, res);
 	drop_dead_guarded(res, after, nthreads);
-	find_selectors(before_plan, &res->selectors);
+	find_selectors(before_plan, res);
 	finish(res);
 	strset_clear(&seen);
 	sv_clear(&files);

@@ -42,6 +42,15 @@ struct link_residue {
 	char *replacement; /* set by links_apply_replacements */
 };
 
+/* A kept option whose select (or imply) of a removed symbol the plan drops. */
+struct link_selector {
+	char *option;      /* "BAR" */
+	char *path;        /* its Kconfig file */
+	size_t line;       /* of the select line */
+	int implied;       /* imply, not select */
+	char *symbol;      /* the removed symbol it selected */
+};
+
 struct links_result {
 	struct link_residue *v;
 	size_t n, cap;
@@ -51,7 +60,8 @@ struct links_result {
 	size_t files_scanned;
 	struct strvec unreadable; /* "PATH: cannot read: WHY": what the scan could not read */
 	struct strvec lost;      /* "name (path:line)" of each lost definition */
-	struct strvec selectors; /* "OPTION (path:line) selected SYM": kept users by Kconfig */
+	struct link_selector *selectors; /* kept users by Kconfig */
+	size_t nselectors, selectors_cap;
 	struct link_residue *asm_uses;  /* mentions of lost names in kept assembly files
 					   (use "assembly"): not residue, as this reader
 					   does not evaluate their #if blocks and comments */
@@ -87,6 +97,9 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
 void links_definitions(const char *buf, size_t len, struct strvec *out);
 /* The same, with every definition of a name (#if branches), not its first only. */
 void links_definitions_each(const char *buf, size_t len, struct strvec *out);
+
+/* "OPTION (path:line) selected SYM", without newline (a new string). */
+char *links_selector_describe(const struct link_selector *sel);
 
 /*
  * One line on a residue, without newline: "PATH:LINE: calls NAME(), whose

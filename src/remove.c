@@ -1037,17 +1037,12 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 	strset_clear(&base);
 }
 
-/* "(path:line) selected SYM" of a kept option that selected a removed symbol, or NULL. */
-static const char *selected_how(const struct removal *r, const char *name)
+/* The dropped select (or imply) of a removed symbol by the kept option name, or NULL. */
+static const struct link_selector *selected_how(const struct removal *r, const char *name)
 {
-	size_t n = strlen(name);
-
-	for (size_t s = 0; s < r->links.selectors.n; s++) {
-		const char *sel = r->links.selectors.v[s];
-
-		if (!strncmp(sel, name, n) && sel[n] == ' ')
-			return sel + n + 1;
-	}
+	for (size_t s = 0; s < r->links.nselectors; s++)
+		if (!strcmp(r->links.selectors[s].option, name))
+			return &r->links.selectors[s];
 	return NULL;
 }
 
@@ -1095,19 +1090,19 @@ static size_t residue_users(struct removal *r, struct strvec *users, struct strv
 		const struct link_residue *x = first[p];
 
 		for (size_t b = 0; b < built[p].n; b++) {
-			const char *name = built[p].v[b], *how = selected_how(r, name);
-			/* how: "(path:line) selected SYM" */
-			const char *close = how ? strstr(how, ") ") : NULL;
+			const char *name = built[p].v[b];
+			const struct link_selector *how = selected_how(r, name);
 
 			if (sv_contains(users, name) || footprint_has_symbol(&r->fp, name) ||
-			    (!close && !user_option(&r->db, name)))
+			    (!how && !user_option(&r->db, name)))
 				continue;
 			sv_push(users, name);
-			if (close)
-				sv_push_owned(why, xasprintf("a kept user of the removed code (--with-users): it %s "
-							     "(%.*s), and %s:%zu uses %s, whose definition goes (%s:%zu)",
-							     close + 2, (int)(close - how - 1), how + 1, x->path,
-							     x->line, x->name, x->def_path, x->def_line));
+			if (how)
+				sv_push_owned(why, xasprintf("a kept user of the removed code (--with-users): it %s %s "
+							     "(%s:%zu), and %s:%zu uses %s, whose definition goes (%s:%zu)",
+							     how->implied ? "implied" : "selected", how->symbol,
+							     how->path, how->line, x->path, x->line, x->name,
+							     x->def_path, x->def_line));
 			else
 				sv_push_owned(why, xasprintf("a kept user of the removed code (--with-users): it "
 							     "builds %s, and line %zu uses %s, whose definition goes "
@@ -1208,9 +1203,13 @@ void removal_links_summary(FILE *out, const struct removal *r)
 	if (r->calls_replaced)
 		fprintf(out, "  replace-call: %zu use%s renamed\n", r->calls_replaced,
 			r->calls_replaced == 1 ? "" : "s");
-	for (size_t i = 0; i < r->links.selectors.n; i++)
+	for (size_t i = 0; i < r->links.nselectors; i++) {
+		char *d = links_selector_describe(&r->links.selectors[i]);
+
 		fprintf(out, "  kept user: %s: its code is where link residue would be (%s)\n",
-			r->links.selectors.v[i], r->links.n ? "see above" : "none found");
+			d, r->links.n ? "see above" : "none found");
+		free(d);
+	}
 }
 
 /* What the removal does: deletions, edits per kind, dependents, notes. */

@@ -327,9 +327,12 @@ static void step_links(struct check *c, const struct removal *before)
 				printf("    link residue: %s\n", d);
 			free(d);
 		}
-		for (size_t i = 0; i < res.selectors.n; i++)
-			printf("    kept user: %s: its code is where link residue would be\n",
-			       res.selectors.v[i]);
+		for (size_t i = 0; i < res.nselectors; i++) {
+			char *d = links_selector_describe(&res.selectors[i]);
+
+			printf("    kept user: %s: its code is where link residue would be\n", d);
+			free(d);
+		}
 		finish(c, STEP_LINKS, res.n != 0, t0,
 		       "%zu use%s of removed definitions (%zu C files compared, %zu definitions gone, "
 		       "%zu with none left, %zu files scanned)",

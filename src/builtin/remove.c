@@ -140,8 +140,12 @@ static void __attribute__((noreturn)) refuse_link_residue(const struct removal *
 		fprintf(stderr, "excise: %s\n", d);
 		free(d);
 	}
-	for (size_t i = 0; i < l->selectors.n; i++)
-		fprintf(stderr, "excise: note: %s: a kept user of the removed code\n", l->selectors.v[i]);
+	for (size_t i = 0; i < l->nselectors; i++) {
+		char *d = links_selector_describe(&l->selectors[i]);
+
+		fprintf(stderr, "excise: note: %s: a kept user of the removed code\n", d);
+		free(d);
+	}
 	fprintf(stderr,
 		"excise: the removal leaves %zu use%s of %s definition%s it deletes (link residue); "
 		"every configuration that builds %s would fail to link.  To proceed, for each:\n"
