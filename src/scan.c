@@ -862,6 +862,7 @@ static void job_problem(struct scan_job *job, char *msg)
 struct worker {
 	struct scan_job *job;
 	int index;
+	size_t report_at;       /* worker 0: the file index of its next progress report */
 };
 
 static void *scan_worker(void *arg)
@@ -884,10 +885,18 @@ static void *scan_worker(void *arg)
 
 		if (i >= job->t->files.n)
 			break;
-		if (w->index == 0 && job->s->progress && i % 2048 == 0) {
+		/*
+		 * The calling thread (worker 0) reports as the scan passes each
+		 * 2048th file; scan_tree reported file 0 before the workers
+		 * started.  (Worker 0 reporting when it took an index divisible by
+		 * 2048 missed the first line whenever another worker took file
+		 * 0: a loaded machine, golden locate-progress.)
+		 */
+		if (w->index == 0 && job->s->progress && i >= w->report_at) {
 			struct progress_event ev = { PROGRESS_SCAN, i, job->t->files.n, NULL, NULL };
 
 			progress_report(job->s->progress, &ev);
+			w->report_at = (i / 2048 + 1) * 2048;
 		}
 		path = job->t->files.v[job->order[i]];
 		fclass = file_class(path);
@@ -986,6 +995,12 @@ size_t scan_tree(const struct scanner *s, const struct tree *t, int nthreads,
 	}
 	tid = xcalloc((size_t)nthreads, sizeof(*tid));
 	w = xcalloc((size_t)nthreads, sizeof(*w));
+	if (s->progress) {
+		struct progress_event ev = { PROGRESS_SCAN, 0, t->files.n, NULL, NULL };
+
+		progress_report(s->progress, &ev);
+		w[0].report_at = 2048;
+	}
 	for (started = 1; started < nthreads; started++) {
 		w[started].job = &job;
 		w[started].index = started;

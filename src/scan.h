@@ -101,9 +101,9 @@ size_t scanner_padding(const struct scanner *s);
 void scanner_scan_first(struct scanner *s, const struct strvec *prefixes);
 
 /*
- * Report PROGRESS_SCAN events of scan_tree to p (NULL: none): now and then
- * while files are read, from the calling thread, and once at the end.  p
- * must outlive the scans.
+ * Report PROGRESS_SCAN events of scan_tree to p (NULL: none): once before
+ * the first file, as the scan passes each 2048th file, and once at the
+ * end, all from the calling thread.  p must outlive the scans.
  */
 void scanner_progress(struct scanner *s, const struct progress *p);
 
