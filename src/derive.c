@@ -469,6 +469,18 @@ static char *word_path(const struct derive *d, const char *dir, const char *w)
 	return NULL;
 }
 
+/*
+ * What the suffix of a variable after its stem makes it: 1 for a composite
+ * object's part list ("-objs", "-y", "-m"), 2 for parts under a symbol
+ * ("-$(CONFIG_X)"), 0 for anything else.
+ */
+static int part_list_suffix(const char *suffix)
+{
+	if (!strcmp(suffix, "-objs") || !strcmp(suffix, "-y") || !strcmp(suffix, "-m"))
+		return 1;
+	return starts_with(suffix, "-$(") ? 2 : 0;
+}
+
 /* The parts of composite object stem in dir (stem-objs, stem-y): their paths. */
 static void composite_parts(const struct derive *d, const char *dir, const char *stem,
 			    struct strvec *out)
@@ -480,8 +492,7 @@ static void composite_parts(const struct derive *d, const char *dir, const char 
 
 		if (strncmp(o->var, stem, n) || o->var[n] != '-')
 			continue;
-		if (strcmp(o->var + n, "-objs") && strcmp(o->var + n, "-y") && strcmp(o->var + n, "-m") &&
-		    !starts_with(o->var + n, "-$("))
+		if (!part_list_suffix(o->var + n))
 			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			char *p = word_path(d, dir, o->words.v[w]);
@@ -1786,9 +1797,10 @@ static void builders_of(const struct derive *d, const char *path, struct strvec 
 		const char *dash = strrchr(o->var, '-');
 		char *stem, *obj;
 
-		if (is_object_list(o->var) || !dash || dash == o->var || !line_names(o, base))
+		if (is_object_list(o->var) || !dash || dash == o->var || !part_list_suffix(dash) ||
+		    !line_names(o, base))
 			continue;
-		if (strcmp(dash, "-objs") && strcmp(dash, "-y") && strcmp(dash, "-m")) {
+		if (part_list_suffix(dash) == 2) {
 			/* foo-$(CONFIG_Y) += a.o: a part under Y */
 			char *y = kbuild_var_symbol(o->var);
 

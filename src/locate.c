@@ -680,36 +680,49 @@ static int include_keeps_header(const char *path, const char *header)
  * line has no include name): "x.h" beside the includer if it is there,
  * else, as <x.h>, under include/.  NULL if the name climbs out of the tree.
  */
-static char *include_target(const struct tree *t, const char *path, const char *buf, size_t off)
+/*
+ * The name an #include line at off of path names, as a new string (NULL if
+ * none); *beside gets the path "name" means beside the includer (NULL for
+ * <name>, or a name that climbs out of the tree).
+ */
+static char *include_name(const char *path, const char *buf, size_t off, char **beside)
 {
-	const char *p = buf + line_start(buf, off), *e;
-	char *name, *rel, *norm = NULL;
+	const char *p = buf + line_start(buf, off), *e, *slash = strrchr(path, '/');
+	char *name, *rel;
 
+	*beside = NULL;
 	p += strspn(p, " \t#");
 	p += strlen("include");
 	p += strspn(p, " \t");
 	if (*p != '<' && *p != '"')
-		return xstrdup("");
+		return NULL;
 	e = p + 1 + strcspn(p + 1, *p == '<' ? ">\n" : "\"\n");
 	name = xstrndup(p + 1, (size_t)(e - p - 1));
 	if (*p == '"') {
-		const char *slash = strrchr(path, '/');
-		struct stat st;
-		char *full;
-
 		rel = xasprintf("%.*s%s", slash ? (int)(slash - path + 1) : 0, path, name);
-		norm = path_normalize(rel, NULL);
+		*beside = path_normalize(rel, NULL);
 		free(rel);
-		full = norm ? path_join(t->root, norm) : NULL;
-		if (norm && stat(full, &st) < 0) {
-			free(norm);
-			norm = NULL;
-		}
+	}
+	return name;
+}
+
+static char *include_target(const struct tree *t, const char *path, const char *buf, size_t off)
+{
+	char *beside, *name = include_name(path, buf, off, &beside), *rel, *norm;
+
+	if (!name)
+		return xstrdup("");
+	if (beside) {
+		struct stat st;
+		char *full = path_join(t->root, beside);
+		int there = stat(full, &st) == 0;
+
 		free(full);
-		if (norm) {
+		if (there) {
 			free(name);
-			return norm;
+			return beside;
 		}
+		free(beside);
 	}
 	rel = xasprintf("include/%s", name);
 	norm = path_normalize(rel, NULL);
@@ -727,24 +740,14 @@ static char *include_target(const struct tree *t, const char *path, const char *
  */
 static int include_of_owned(const struct locate_ctx *c, const char *path, const char *buf, size_t off)
 {
-	const char *p = buf + line_start(buf, off), *slash = strrchr(path, '/');
-	char *target;
+	char *beside, *target;
 	int owned;
 
-	p += strspn(p, " \t#");
-	p += strlen("include");
-	p += strspn(p, " \t");
-	if (*p == '"') {
-		size_t n = strcspn(p + 1, "\"\n");
-		char *rel = xasprintf("%.*s%.*s", slash ? (int)(slash - path + 1) : 0, path, (int)n, p + 1);
-		char *norm = path_normalize(rel, NULL);
-
-		owned = norm && footprint_owns(c->fp, norm);
-		free(rel);
-		free(norm);
-		if (owned)
-			return 1;
-	}
+	free(include_name(path, buf, off, &beside));
+	owned = beside && footprint_owns(c->fp, beside);
+	free(beside);
+	if (owned)
+		return 1;
 	target = include_target(c->t, path, buf, off);
 	owned = !target || !*target || footprint_owns(c->fp, target);
 	free(target);
