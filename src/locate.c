@@ -1450,7 +1450,7 @@ static void add_maintainers_sections(const struct footprint *fp, const struct tr
 			r.action = ACTION_REMOVE;
 			r.off = p;
 			r.text = line_text(sb.buf, sb.len, p);
-			r.match = xstrndup(sb.buf + sec->start, sec->title_end - sec->start - 1);
+			r.match = xstrndup(sb.buf + sec->start, sec->title_len);
 			r.reason = xasprintf("in section %s, whose F: patterns all point into removed files",
 					     r.match);
 			r.tag = PAT_PATH;

@@ -1,6 +1,7 @@
 /* maintainers.c - remove a subsystem's MAINTAINERS section or its file patterns. */
 #include "maintainers.h"
 
+#include <errno.h>
 #include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
@@ -87,24 +88,30 @@ static char *tag_value(const char *p, const char *end, char tag)
 	return xstrndup(v, (size_t)(end - v));
 }
 
+/* True if the line at off is blank: nothing before its "\n" or "\r\n" (or the end). */
+static int blank_line(const char *d, size_t len, size_t off)
+{
+	return d[off] == '\n' || (d[off] == '\r' && (off + 1 == len || d[off + 1] == '\n'));
+}
+
 size_t maintainers_sections(const char *d, size_t len, const struct footprint *fp,
 			    const struct tree *t, struct maintainers_section **out)
 {
 	size_t off = 0, n = 0, cap = 0, line = 1;
 
 	*out = NULL;
-	/* Sections: a title line, then tag lines ("X:\t..."), up to a blank line. */
+	/* Sections: a title line, then tag lines ("X:\t..."), up to a blank line (LF or CRLF). */
 	while (off < len) {
 		size_t start = off, end, e, first = line;
 		struct maintainers_section *sec;
 
-		if (d[off] == '\n') {
-			off++;
+		if (blank_line(d, len, off)) {
+			off = line_end(d, len, off);
 			line++;
 			continue;
 		}
 		end = off;
-		while (end < len && d[end] != '\n') {
+		while (end < len && !blank_line(d, len, end)) {
 			end = line_end(d, len, end);
 			line++;
 		}
@@ -119,9 +126,12 @@ size_t maintainers_sections(const char *d, size_t len, const struct footprint *f
 		sec->start = start;
 		sec->end = end;
 		sec->title_end = e;
+		sec->title_len = e - start - 1;
+		if (sec->title_len && d[start + sec->title_len - 1] == '\r')
+			sec->title_len--;
 		sec->first_line = first;
 		sec->last_line = line - 1;
-		for (size_t p = e; p < end; p = line_end(d, len, p)) {
+		for (size_t p = e; fp && p < end; p = line_end(d, len, p)) {
 			char *v = tag_value(d + p, d + line_end(d, len, p), 'F');
 
 			if (v) {
@@ -135,8 +145,18 @@ size_t maintainers_sections(const char *d, size_t len, const struct footprint *f
 	return n;
 }
 
+/* The start of the blank line (LF or CRLF) that ends just before off and follows a line end, or off. */
+static size_t blank_before(const char *d, size_t off)
+{
+	size_t b = off;
+
+	if (b >= 1 && d[b - 1] == '\n')
+		b -= b >= 2 && d[b - 2] == '\r' ? 2 : 1;
+	return b < off && b >= 1 && d[b - 1] == '\n' ? b : off;
+}
+
 int maintainers_remove(struct plan *plan, const struct footprint *fp, const struct tree *t,
-		       struct strvec *removed, struct strbuf *err)
+		       struct strbuf *err)
 {
 	const struct plan_file *f = plan_file(plan, "MAINTAINERS");
 	struct maintainers_section *secs;
@@ -145,7 +165,7 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 	int touched = 0;
 
 	if (!f) {
-		sb_addf(err, "MAINTAINERS: cannot read\n");
+		sb_addf(err, "MAINTAINERS: cannot read: %s\n", strerror(errno));
 		return -1;
 	}
 	d = f->data;
@@ -154,18 +174,18 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 		const struct maintainers_section *sec = &secs[i];
 
 		if (sec->nfiles && sec->nowned == sec->nfiles) {
-			char *title = xstrndup(d + sec->start, sec->title_end - sec->start - 1);
+			char *title = xstrndup(d + sec->start, sec->title_len);
 			char *why = xasprintf("section %s: every F: pattern points into removed files", title);
-			size_t stop = sec->end < f->len && d[sec->end] == '\n' ? sec->end + 1 : sec->end;
+			size_t stop = sec->end < f->len ? line_end(d, f->len, sec->end) : sec->end;
 
 			/* The section and the blank line after it (or before it, at the end). */
-			if (stop == sec->end && sec->start > 1 && d[sec->start - 1] == '\n' &&
-			    d[sec->start - 2] == '\n')   /* a blank line, not the end of the section before */
-				plan_edit(plan, "MAINTAINERS", sec->start - 1, sec->end, "", KIND_MAINTAINERS, why);
+			if (stop == sec->end)
+				plan_edit(plan, "MAINTAINERS", blank_before(d, sec->start), sec->end, "",
+					  KIND_MAINTAINERS, why);
 			else
 				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", KIND_MAINTAINERS, why);
 			plan_set_cause(plan, NULL, NULL, 1);
-			sv_push_owned(removed, title);
+			free(title);
 			free(why);
 			touched++;
 		} else if (sec->nowned) {
@@ -188,4 +208,30 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 	}
 	free(secs);
 	return touched;
+}
+
+void maintainers_removed_sections(const struct plan *plan, struct strvec *titles)
+{
+	const struct plan_file *f = plan_find(plan, "MAINTAINERS");
+	struct maintainers_section *secs;
+	size_t nsec, k = 0;
+
+	if (!f)
+		return;
+	nsec = maintainers_sections(f->data, f->len, NULL, NULL, &secs);
+	/* The edits are sorted (plan_check) and the sections in order: one pass over both. */
+	while (k < plan->nedits && strcmp(plan->edits[k].path, "MAINTAINERS"))
+		k++;
+	for (size_t i = 0; i < nsec; i++) {
+		const struct maintainers_section *sec = &secs[i];
+
+		for (; k < plan->nedits && !strcmp(plan->edits[k].path, "MAINTAINERS"); k++)
+			if (plan->edits[k].end > sec->start)
+				break;
+		if (k < plan->nedits && !strcmp(plan->edits[k].path, "MAINTAINERS") &&
+		    plan->edits[k].cause.section && plan->edits[k].start <= sec->start &&
+		    plan->edits[k].end >= sec->end)
+			sv_push_owned(titles, xstrndup(f->data + sec->start, sec->title_len));
+	}
+	free(secs);
 }

@@ -9,21 +9,35 @@
  * Plan the MAINTAINERS changes for a removal: a section whose F: patterns
  * all point into removed paths goes whole (with one blank line that
  * separated it); otherwise only its F: and X: lines into removed paths go.
- * Returns the number of sections touched, or -1 if MAINTAINERS cannot be
- * read.  The titles of removed sections are appended to removed.
+ * Lines end in LF or CRLF (a blank line is either), and the edits keep
+ * the file's line ends.  Returns the number of sections touched, or -1
+ * if MAINTAINERS cannot be read (err says why; a tree without one is the
+ * caller's to tell apart, with plan_file() and ENOENT).
  */
 int maintainers_remove(struct plan *plan, const struct footprint *fp, const struct tree *t,
-		       struct strvec *removed, struct strbuf *err);
+		       struct strbuf *err);
+
+/*
+ * The titles of the sections a checked plan (plan_check: edits sorted and
+ * merged) really deletes whole, in file order, appended to titles: read
+ * off the plan's edits, so that a report never names a section the plan
+ * does not remove.
+ */
+void maintainers_removed_sections(const struct plan *plan, struct strvec *titles);
 
 /* A section of MAINTAINERS: its title line through its last tag line. */
 struct maintainers_section {
 	size_t start, end;         /* bytes: title line to past the last tag line */
 	size_t first_line, last_line;
-	size_t title_end;          /* end of the title line */
+	size_t title_end;          /* end of the title line (past its line end) */
+	size_t title_len;          /* the title's length, without its "\n" or "\r\n" */
 	size_t nfiles, nowned;     /* F: patterns, and those into removed paths */
 };
 
-/* The sections of MAINTAINERS text buf, with their F: patterns counted against fp (and t). */
+/*
+ * The sections of MAINTAINERS text buf (LF or CRLF lines), with their F:
+ * patterns counted against fp (and t); fp NULL: not counted.
+ */
 size_t maintainers_sections(const char *buf, size_t len, const struct footprint *fp,
 			    const struct tree *t, struct maintainers_section **out);
 

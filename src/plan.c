@@ -300,7 +300,17 @@ static int cmp_del(const void *a, const void *b)
 	return strcmp(((const struct deletion *)a)->path, ((const struct deletion *)b)->path);
 }
 
-/* Sort, collapse duplicates, drop what a deletion already covers; report conflicts. */
+/* An edit that would leave its bytes as they are: no edit, for the report either. */
+static int edit_is_noop(const struct plan *plan, const struct edit *e)
+{
+	const struct plan_file *f = find_file(plan, e->path);
+	size_t n = strlen(e->repl);
+
+	return f && e->end <= f->len && n == e->end - e->start &&
+	       !memcmp(f->data + e->start, e->repl, n);
+}
+
+/* Sort, collapse duplicates, drop what a deletion already covers and what changes nothing; report conflicts. */
 static int merge_edits(struct plan *plan, struct strbuf *err)
 {
 	size_t j = 0;
@@ -311,7 +321,7 @@ static int merge_edits(struct plan *plan, struct strbuf *err)
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i], *prev = j ? &plan->edits[j - 1] : NULL;
 
-		if (plan_is_deleted(plan, e->path)) {
+		if (plan_is_deleted(plan, e->path) || edit_is_noop(plan, e)) {
 			drop_edit(e);
 			continue;
 		}

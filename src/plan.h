@@ -127,7 +127,7 @@ int plan_is_deleted(const struct plan *plan, const char *path);
 
 /*
  * Sort and merge the edits (identical edits collapse, an edit inside a
- * deleted range is dropped), then verify: no two edits overlap, no edit
+ * deleted range or one that changes no byte is dropped), then verify: no two edits overlap, no edit
  * touches a deleted file, every file read is unchanged on disk and writable.
  * Returns 0, or -1 with a message per problem in err.
  */

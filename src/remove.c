@@ -10,6 +10,7 @@
  */
 #include "remove.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -688,7 +689,10 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		}
 	}
 	sv_clear(&list);
-	if (rc == 0 && maintainers_remove(&r->plan, &r->fp, &r->tree, &r->maintainers, err) < 0)
+	/* A vendor or trimmed tree without MAINTAINERS is removed from like any other. */
+	if (rc == 0 && !plan_file(&r->plan, "MAINTAINERS") && errno == ENOENT)
+		sv_push(&r->notes, "the tree has no MAINTAINERS file: no section or F: line to remove");
+	else if (rc == 0 && maintainers_remove(&r->plan, &r->fp, &r->tree, err) < 0)
 		rc = -1;
 	strset_to_sorted(&cpp_files, &list);
 	for (size_t i = 0; i < r->fp.macros.n; i++)
@@ -846,6 +850,9 @@ static int plan_once(struct removal *r, const char *root, char **targets, int nt
 	r->seconds_plan = seconds_now() - t0 - r->seconds_locate;
 	if (rc == 0 && !opt->no_links)
 		rc = plan_links(r, opt, err);
+	/* What the report names comes from the checked plan's edits. */
+	if (rc == 0)
+		maintainers_removed_sections(&r->plan, &r->maintainers);
 	return rc;
 }
 
@@ -1170,6 +1177,7 @@ void removal_release(struct removal *r)
 	plan_release(&r->readonly);
 	tree_release(&r->tree);
 	sv_clear(&r->maintainers);
+	sv_clear(&r->notes);
 	sv_clear(&r->problems);
 	sv_clear(&r->dependents);
 	links_release(&r->links);
@@ -1240,6 +1248,8 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 	}
 	for (size_t i = 0; i < r->problems.n; i++)
 		fprintf(out, "  problem: %s\n", r->problems.v[i]);
+	for (size_t i = 0; i < r->notes.n; i++)
+		fprintf(out, "  note: %s\n", r->notes.v[i]);
 	removal_links_summary(out, r);
 	for (size_t i = 0; i < r->plan.nedits; i++)
 		files += !i || strcmp(r->plan.edits[i].path, r->plan.edits[i - 1].path);

@@ -43,6 +43,7 @@ struct removal {
 	struct kconfig_result kconfig;
 	struct strvec maintainers;     /* titles of removed MAINTAINERS sections */
 	struct strvec problems;        /* non-fatal: spatch could not parse, ... */
+	struct strvec notes;           /* what the report should say: no MAINTAINERS, ... */
 	struct strvec dependents;      /* "SYM: reason (file:line)", for people */
 	struct strvec dependent_names; /* their symbols, in the same order */
 	struct strset users;           /* those that use the subsystem (kconfig_removed.user) */

@@ -14,7 +14,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	static int ready;
 	struct maintainers_section *secs = NULL;
 	struct strbuf err = STRBUF_INIT;
-	struct strvec removed = STRVEC_INIT;
 	struct plan plan;
 	char *text = fuzz_text(data, size);
 	size_t n;
@@ -36,7 +35,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	free(secs);
 	fuzz_write("MAINTAINERS", text, size);
 	plan_init(&plan, fuzz_dir());
-	if (maintainers_remove(&plan, &fp, NULL, &removed, &err) < 0 && !err.len)
+	if (maintainers_remove(&plan, &fp, NULL, &err) < 0 && !err.len)
 		fuzz_fail("maintainers_remove failed without a message", NULL);
 	sb_reset(&err);
 	/* What the front end does next: merge and check the plan. */
@@ -46,7 +45,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		if (plan.edits[i - 1].end > plan.edits[i].start)
 			fuzz_fail("overlapping edits", NULL);
 	plan_release(&plan);
-	sv_clear(&removed);
 	sb_release(&err);
 	free(text);
 	return 0;

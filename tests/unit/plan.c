@@ -57,6 +57,9 @@ int main(void)
 	plan_edit(&plan, "a.txt", 5, 6, "W", KIND_OTHER, "inside a deletion");
 	/* insertion at the start of "twelve", edit on the last line */
 	plan_edit(&plan, "a.txt", 56, 56, "> ", KIND_OTHER, "insert");
+	/* edits that change no byte: no edit (the summary counts the plan's edits) */
+	plan_edit(&plan, "a.txt", 19, 23, "five", KIND_MAINTAINERS, "the same bytes");
+	plan_edit(&plan, "a.txt", 30, 30, "", KIND_MAINTAINERS, "an empty insertion");
 	f = plan_file(&plan, "b.txt");
 	plan_edit(&plan, "b.txt", 6, 10, "BETA\ngamma", KIND_OTHER, "last line without newline");
 	plan_delete(&plan, "./d//gone/", 1, "directory");   /* stored normalised */
