@@ -7,6 +7,13 @@
 #include "parse_options.h"
 #include "progress.h"
 
+/*
+ * The state a command leaves the tree in, for the message of a write error
+ * on stdout that main reports after the command returns ("the removal is
+ * complete"), or NULL.
+ */
+extern const char *write_error_note;
+
 int cmd_locate(int argc, char **argv);
 int cmd_remove(int argc, char **argv);
 int cmd_check(int argc, char **argv);
@@ -55,9 +62,10 @@ void __attribute__((noreturn)) die_option_error(const char *cmd, int rc, const c
 
 /*
  * parse_options() as locate, remove and check take it (values apart or
- * attached, no "--"): --help prints usage on stdout and exits 0, an error
- * exits 2 through die_option_error.  Returns PARSE_OPT_DONE, or
- * PARSE_OPT_STOP when an option did the command's whole job.
+ * attached, no "--"): an error exits 2 through die_option_error.  Returns
+ * PARSE_OPT_DONE, or PARSE_OPT_STOP when an option did the command's
+ * whole job (--help: the usage printed on stdout); the command then
+ * returns 0.
  */
 int parse_command_options(const char *cmd, int argc, char **argv, const struct option *options,
 			  void (*usage)(FILE *out));

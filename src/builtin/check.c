@@ -1205,7 +1205,8 @@ int cmd_check(int argc, char **argv)
 	};
 
 	c.after = ".";
-	parse_command_options("check", argc, argv, options, check_usage);
+	if (parse_command_options("check", argc, argv, options, check_usage) == PARSE_OPT_STOP)
+		return 0;   /* --help */
 	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
 		c.distcc = getenv("DISTCC_HOSTS");
 	if (!targets.n || !c.before) {

@@ -2,6 +2,7 @@
  * builtin/cpp.c - `excise cpp`: resolve the preprocessor conditionals of files
  * for Kconfig symbols off (-U) or on (-D), printing the result like unifdef.
  */
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -79,10 +80,13 @@ static int write_output(const char *out, const struct strbuf *text)
 {
 	char *tmp = xasprintf("%s.excise-tmp", out);
 	FILE *f = fopen(tmp, "w");
+	int ok = f && fwrite(text->buf, 1, text->len, f) == text->len;
 
-	if (!f || fwrite(text->buf, 1, text->len, f) != text->len || fclose(f) != 0 ||
-	    rename(tmp, out) < 0) {
-		warnmsg("cpp: cannot write %s", out);
+	/* fclose even after a short write: the stream is released either way */
+	if (f && fclose(f) != 0)
+		ok = 0;
+	if (!ok || rename(tmp, out) < 0) {
+		warnmsg("cpp: cannot write %s: %s", out, strerror(errno));
 		unlink(tmp);
 		free(tmp);
 		return -1;
@@ -197,8 +201,6 @@ int cmd_cpp(int argc, char **argv)
 			"%zu comments fixed, %zu for review, %zu blank lines squeezed\n",
 			files.n, stats.directives, stats.conditionals, stats.changed, stats.dropped,
 			stats.unwrapped, stats.rewritten, stats.comments, stats.review, stats.squeezed);
-	if (fflush(stdout) != 0)
-		status = 2;
 	plan_release(&plan);
 	strset_clear(&off);
 	strset_clear(&on);

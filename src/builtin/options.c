@@ -39,7 +39,7 @@ int parse_command_options(const char *cmd, int argc, char **argv, const struct o
 	case PARSE_OPT_HELP:
 		usage(stdout);
 		sb_release(&err);
-		exit(0);
+		return PARSE_OPT_STOP;   /* the command returns 0, and main checks the output */
 	default:
 		die_option_error(cmd, rc, bad, &err);
 	}

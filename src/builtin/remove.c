@@ -93,6 +93,7 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 		rc = 2;
 		goto out;
 	}
+	write_error_note = "the removal is committed";
 	printf("committed the removal of %s as %zu patch%s on %.12s:\n", s.title, res.commits.n,
 	       res.commits.n == 1 ? "" : "es", res.base);
 	for (size_t i = 0; i < res.commits.n; i++)
@@ -205,9 +206,11 @@ int cmd_remove(int argc, char **argv)
 		OPT_END(),
 	};
 
-	parse_command_options("remove", argc, argv, options, remove_usage);
+	if (parse_command_options("remove", argc, argv, options, remove_usage) == PARSE_OPT_STOP)
+		return 0;   /* --help */
 	if (popt.series_dir)
 		commit = 1;
+	write_error_note = "nothing was changed";
 	if (!targets.n) {
 		remove_usage(stderr);
 		return 2;
@@ -274,6 +277,7 @@ int cmd_remove(int argc, char **argv)
 		refuse_link_residue(&r);
 	switch (plan_apply(&r.plan, &aopt, &err)) {
 	case 0:
+		write_error_note = "the removal is complete";
 		break;
 	case -1:
 		print_error_lines(&err);
