@@ -102,7 +102,7 @@ int parse_options(int argc, char **argv, const struct option *options, unsigned 
 		*bad = a;
 		if (!strcmp(a, "-h") || !strcmp(a, "--help"))
 			return PARSE_OPT_HELP;
-		if (!strcmp(a, "--") && !(flags & PARSE_OPT_NO_DASHDASH)) {
+		if (!strcmp(a, "--")) {
 			for (i++; i < argc && rc == PARSE_OPT_DONE; i++) {
 				*bad = argv[i];
 				rc = argument(options, argv[i], err);

@@ -19,7 +19,7 @@
  *                            looks like (--jobs -1 gives "-1")
  *   --name=VALUE, -XVALUE    the value attached (see PARSE_OPT_SEPARATE_VALUES)
  *   --                       the end of the options: every argument after it
- *                            is a non-option one (unless PARSE_OPT_NO_DASHDASH)
+ *                            is a non-option one (for every command)
  *   -h, --help               parse_options() returns PARSE_OPT_HELP; the
  *                            command prints its own usage text
  *   -                        a non-option argument (stdin, for a file name),
@@ -76,7 +76,6 @@ enum {
 	 * commands took their options so before they shared this parser.)
 	 */
 	PARSE_OPT_SEPARATE_VALUES = 1,
-	PARSE_OPT_NO_DASHDASH = 2,      /* "--" is an option (an unknown one), not the end of them */
 	PARSE_OPT_DASH_IS_OPTION = 4,   /* a lone "-" is an option (an unknown one), not an argument */
 };
 
@@ -120,7 +119,7 @@ struct option {
 /*
  * Parse argv[1] to argv[argc - 1] (argv[0] is the command) against the
  * table options (ended by OPT_END()), in order; flags are
- * PARSE_OPT_SEPARATE_VALUES, PARSE_OPT_NO_DASHDASH, PARSE_OPT_DASH_IS_OPTION.
+ * PARSE_OPT_SEPARATE_VALUES, PARSE_OPT_DASH_IS_OPTION.
  * Returns PARSE_OPT_DONE, PARSE_OPT_HELP or PARSE_OPT_STOP (at once: the
  * arguments after it are not looked at), or on an error PARSE_OPT_ERROR,
  * PARSE_OPT_UNKNOWN or PARSE_OPT_MISSING with *bad (if bad is not NULL)

@@ -62,7 +62,7 @@ void __attribute__((noreturn)) die_option_error(const char *cmd, int rc, const c
 
 /*
  * parse_options() as locate, remove and check take it (values apart or
- * attached, no "--"): an error exits 2 through die_option_error.  Returns
+ * attached, "--" ends them): an error exits 2 through die_option_error.  Returns
  * PARSE_OPT_DONE, or PARSE_OPT_STOP when an option did the command's
  * whole job (--help: the usage printed on stdout); the command then
  * returns 0.

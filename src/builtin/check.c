@@ -1321,7 +1321,7 @@ int cmd_boot_log(int argc, char **argv)
 		OPT_END(),
 	};
 
-	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES,
 			       &bad, &err);
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&words);

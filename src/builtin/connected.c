@@ -67,7 +67,7 @@ int cmd_kconfig_connected(int argc, char **argv)
 		OPT_END(),
 	};
 
-	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH |
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES |
 			       PARSE_OPT_DASH_IS_OPTION, &bad, &err);
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&targets);

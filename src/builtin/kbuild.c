@@ -235,7 +235,7 @@ int cmd_kbuild(int argc, char **argv)
 	}
 	/* The options of the query "needs", after it. */
 	parsed = parse_options(argc - 1, argv + 1, options,
-			       PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH, &bad, &err);
+			       PARSE_OPT_SEPARATE_VALUES, &bad, &err);
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&objs);
 		if (parsed == PARSE_OPT_HELP) {

@@ -255,7 +255,7 @@ int cmd_kconfig_remove(int argc, char **argv)
 		OPT_END(),
 	};
 
-	switch (parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH |
+	switch (parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES |
 			      PARSE_OPT_DASH_IS_OPTION, &bad, &err)) {
 	case PARSE_OPT_DONE:
 		break;
@@ -409,7 +409,7 @@ int cmd_kconfig(int argc, char **argv)
 	}
 	/* The options of the query "depends", after it. */
 	parsed = parse_options(argc - 1, argv + 1, options, PARSE_OPT_SEPARATE_VALUES |
-			       PARSE_OPT_NO_DASHDASH | PARSE_OPT_DASH_IS_OPTION, &bad, &err);
+			       PARSE_OPT_DASH_IS_OPTION, &bad, &err);
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&syms);
 		if (parsed == PARSE_OPT_HELP) {

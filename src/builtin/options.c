@@ -28,7 +28,7 @@ int parse_command_options(const char *cmd, int argc, char **argv, const struct o
 {
 	struct strbuf err = STRBUF_INIT;
 	const char *bad = NULL;
-	int rc = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+	int rc = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES,
 			       &bad, &err);
 
 	switch (rc) {

@@ -133,7 +133,7 @@ int cmd_spec(int argc, char **argv)
 		OPT_END(),
 	};
 
-	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES | PARSE_OPT_NO_DASHDASH,
+	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES,
 			       &bad, &err);
 	if (parsed == PARSE_OPT_HELP) {
 		spec_usage(stdout);

@@ -222,9 +222,7 @@ static void test_parse_flags(void)
 	CHECK(parse(options, sep, &bad, &err, "-Cdir", NULL) == PARSE_OPT_UNKNOWN);
 	CHECK_STR(bad, "-Cdir");
 
-	/* -- as an option, - as an option. */
-	CHECK(parse(options, PARSE_OPT_NO_DASHDASH, &bad, &err, "a", "--", "b", NULL) == PARSE_OPT_UNKNOWN);
-	CHECK_STR(bad, "--");
+	/* - as an option. */
 	reset();
 	CHECK(parse(options, 0, &bad, &err, "-", NULL) == PARSE_OPT_DONE);
 	CHECK_SV(&args, "-");
