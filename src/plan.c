@@ -655,6 +655,44 @@ static const char *mode_str(mode_t m)
 	return (m & 0111) ? "100755" : "100644";
 }
 
+/*
+ * prefix and path as git writes a name in a diff (core.quotePath, its
+ * default): in double quotes with C escapes (\n, \t, \", \\, \ooo) when it
+ * holds a control character, '"', '\\', DEL or a byte >= 0x80, else bare.
+ */
+static char *git_name(const char *prefix, const char *path)
+{
+	static const char esc[] = "\a\b\t\n\v\f\r";
+	struct strbuf sb = STRBUF_INIT;
+	int quote = 0;
+
+	for (const unsigned char *p = (const unsigned char *)path; *p && !quote; p++)
+		quote = *p < 0x20 || *p == '"' || *p == '\\' || *p >= 0x7f;
+	if (!quote)
+		return xasprintf("%s%s", prefix, path);
+	sb_addf(&sb, "\"%s", prefix);
+	for (const unsigned char *p = (const unsigned char *)path; *p; p++) {
+		const char *e = *p && *p < 0x20 ? strchr(esc, *p) : NULL;
+
+		if (e)
+			sb_addf(&sb, "\\%c", "abtnvfr"[e - esc]);
+		else if (*p == '"' || *p == '\\')
+			sb_addf(&sb, "\\%c", *p);
+		else if (*p < 0x20 || *p >= 0x7f)
+			sb_addf(&sb, "\\%03o", *p);
+		else
+			sb_addf(&sb, "%c", *p);
+	}
+	sb_adds(&sb, "\"");
+	return sb_detach(&sb, NULL);
+}
+
+/* "--- NAME" or "+++ NAME" as git writes it: a bare name with a space gets a tab after it. */
+static void diff_name_line(FILE *out, const char *marker, const char *name)
+{
+	fprintf(out, "%s %s%s\n", marker, name, name[0] != '"' && strchr(name, ' ') ? "\t" : "");
+}
+
 static void diff_file(const struct plan *plan, const struct plan_file *f, FILE *out)
 {
 	const int ctx = 3;
@@ -662,6 +700,7 @@ static void diff_file(const struct plan *plan, const struct plan_file *f, FILE *
 	struct chunk *ch = NULL;
 	size_t nch = 0, cap = 0, lo, hi;
 	long delta = 0;
+	char *a, *b;
 
 	edits_of(plan, f, &lo, &hi);
 	if (lo == hi)
@@ -701,7 +740,13 @@ static void diff_file(const struct plan *plan, const struct plan_file *f, FILE *
 		apply_range(plan, f, ch[c].ei, ch[c].ej, l.start[ch[c].la], l.start[ch[c].lb],
 			    &ch[c].text);
 
-	fprintf(out, "diff --git a/%s b/%s\n--- a/%s\n+++ b/%s\n", f->path, f->path, f->path, f->path);
+	a = git_name("a/", f->path);
+	b = git_name("b/", f->path);
+	fprintf(out, "diff --git %s %s\n", a, b);
+	diff_name_line(out, "---", a);
+	diff_name_line(out, "+++", b);
+	free(a);
+	free(b);
 	for (size_t c = 0; c < nch;) {
 		size_t c2 = c, ha, hb, na = 0, nb = 0;
 
@@ -747,23 +792,26 @@ static void diff_file(const struct plan *plan, const struct plan_file *f, FILE *
 static void diff_deleted_file(const char *path, const char *data, size_t len, mode_t mode,
 			      FILE *out)
 {
-	char id[41];
+	char id[41], *a = git_name("a/", path), *b = git_name("b/", path);
 
 	git_blob_id(data, len, id);
-	fprintf(out, "diff --git a/%s b/%s\ndeleted file mode %s\nindex %s..%040d\n", path, path,
+	fprintf(out, "diff --git %s %s\ndeleted file mode %s\nindex %s..%040d\n", a, b,
 		mode_str(mode), id, 0);
-	if (!len)
-		return;
-	if (memchr(data, '\0', len < 8000 ? len : 8000)) {
-		fprintf(out, "Binary files a/%s and /dev/null differ\n", path);
-		return;
+	if (!len) {
+		/* nothing */
+	} else if (memchr(data, '\0', len < 8000 ? len : 8000)) {
+		fprintf(out, "Binary files %s and /dev/null differ\n", a);
+	} else {
+		diff_name_line(out, "---", a);
+		diff_name_line(out, "+++", "/dev/null");
+		fprintf(out, "@@ -1");
+		if (count_lines(data, len) != 1)
+			fprintf(out, ",%zu", count_lines(data, len));
+		fprintf(out, " +0,0 @@\n");
+		emit_lines(out, '-', data, len, 1);
 	}
-	fprintf(out, "--- a/%s\n+++ /dev/null\n", path);
-	fprintf(out, "@@ -1");
-	if (count_lines(data, len) != 1)
-		fprintf(out, ",%zu", count_lines(data, len));
-	fprintf(out, " +0,0 @@\n");
-	emit_lines(out, '-', data, len, 1);
+	free(a);
+	free(b);
 }
 
 static int cmp_strp(const void *a, const void *b)
