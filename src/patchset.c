@@ -465,16 +465,37 @@ static int mkdir_p(const char *dir)
 	return rc;
 }
 
-/* The addresses get_maintainer.pl gives for the patches, with MAINTAINERS as it was at base. */
+/* The last non-empty line of text, for a message ("" if none). */
+static char *last_line(const struct strbuf *text)
+{
+	size_t end = text->len, start;
+
+	while (end && (text->buf[end - 1] == '\n' || text->buf[end - 1] == ' '))
+		end--;
+	start = end;
+	while (start && text->buf[start - 1] != '\n')
+		start--;
+	return xstrndup(text->buf ? text->buf + start : "", end - start);
+}
+
+/*
+ * The addresses the tree's own scripts/get_maintainer.pl gives for the
+ * patches, with MAINTAINERS as it was at base.  It runs at the top of the
+ * tree (as kernel workflows run it: it looks for the tree there), so its
+ * path is relative to root, whatever root is.
+ */
 static void maintainers_cc(const char *root, const char *base, const struct strvec *patches,
 			   const char *tmpfile, struct strvec *cc, struct strbuf *err)
 {
+	static const char script[] = "scripts/get_maintainer.pl";
+	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strvec args = STRVEC_INIT;
-	struct strbuf out = STRBUF_INIT;
-	char *spec = xasprintf("%s:MAINTAINERS", base), *script = path_join(root, "scripts/get_maintainer.pl");
+	struct strbuf out = STRBUF_INIT, errout = STRBUF_INIT;
+	char *spec = xasprintf("%s:MAINTAINERS", base), *full = path_join(root, script);
+	int status;
 
-	if (access(script, R_OK) < 0) {
-		sb_addf(err, "excise: warning: no scripts/get_maintainer.pl: the cover letter has no Cc:\n");
+	if (access(full, R_OK) < 0) {
+		sb_addf(err, "excise: warning: %s has no %s: the cover letter has no Cc:\n", root, script);
 		goto out;
 	}
 	if (git_l(root, NULL, &out, 1, "show", spec, NULL) != 0 || write_file(tmpfile, out.buf, out.len) < 0) {
@@ -493,8 +514,21 @@ static void maintainers_cc(const char *root, const char *base, const struct strv
 	GROW(args.v, args.cap, args.n + 1);
 	args.v[args.n] = NULL;
 	sb_reset(&out);
-	if (run_capture(root, args.v, &out, 1) != 0) {
-		sb_addf(err, "excise: warning: get_maintainer.pl failed: the cover letter has no Cc:\n");
+	cp.argv = args.v;
+	cp.dir = root;
+	cp.in = CHILD_NULL;
+	status = capture_command(&cp, &out, &errout);
+	if (status < 0) {
+		sb_addf(err, "excise: warning: cannot run perl %s: %s: the cover letter has no Cc:\n",
+			script, strerror(errno));
+		goto out;
+	}
+	if (status != 0) {
+		char *why = last_line(&errout);
+
+		sb_addf(err, "excise: warning: %s/%s failed (exit status %d%s%s): the cover letter has "
+			"no Cc:\n", root, script, status, *why ? ": " : "", why);
+		free(why);
 		goto out;
 	}
 	for (char *line = out.buf; line && *line;) {
@@ -506,12 +540,16 @@ static void maintainers_cc(const char *root, const char *base, const struct strv
 			sv_push(cc, line);
 		line = nl ? nl + 1 : NULL;
 	}
+	if (!cc->n)
+		sb_addf(err, "excise: warning: %s/%s named no one: the cover letter has no Cc:\n", root,
+			script);
 out:
 	unlink(tmpfile);
 	sv_clear(&args);
 	sb_release(&out);
+	sb_release(&errout);
 	free(spec);
-	free(script);
+	free(full);
 }
 
 /* Replace the first "needle" in sb with repl. */

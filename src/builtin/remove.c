@@ -99,17 +99,23 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 	for (size_t i = 0; i < res.commits.n; i++)
 		printf("  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
 	if (opt->series_dir) {
+		/* The removal is committed: a series that could not be written is exit 1. */
 		if (patchset_format(&s, r, opt->series_dir, &res, &err) < 0)
-			rc = 2;
-		fputs(err.buf ? err.buf : "", stderr);
-		if (rc == 0)
+			rc = 1;
+		if (rc == 0 && res.cc.n)
 			printf("series: %zu files in %s (cover letter Cc: %zu address%s)\n", res.files.n,
 			       opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
+		else if (rc == 0)
+			printf("series: %zu files in %s (the cover letter has NO Cc: line; see the warning "
+			       "at the end)\n", res.files.n, opt->series_dir);
 	}
 	if (getenv("EXCISE_TIMES"))
 		fprintf(stderr, "excise: commits %.2f s, format-patch %.2f s\n", res.seconds_commit,
 			res.seconds_format);
 	removal_summary(stdout, r, 1);
+	/* Warnings last, after the summary, where they are seen. */
+	fflush(stdout);
+	fputs(err.buf ? err.buf : "", stderr);
 out:
 	patchset_result_release(&res);
 	series_release(&s);
