@@ -379,10 +379,12 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 	if (rc == 0) {
 		struct strbuf why = STRBUF_INIT;
 
-		if (plan_apply(&r->plan, apply, &why) < 0) {
+		int applied = plan_apply(&r->plan, apply, &why);
+
+		if (applied < 0) {
 			sb_addn(err, why.buf, why.len);
 			sb_addf(err, "excise: HEAD was not moved (the commits exist: %s)\n", parent);
-			rc = -1;
+			rc = applied == -1 ? PATCHSET_UNCHANGED : PATCHSET_NEITHER;
 		}
 		sb_release(&why);
 	}
@@ -390,9 +392,18 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 		char *msg = xasprintf("excise remove: %zu commits", s->n);
 
 		if (git_l(root, NULL, NULL, 0, "update-ref", "-m", msg, "HEAD", parent, res->base, NULL) != 0) {
-			sb_addf(err, "excise: git update-ref HEAD failed; the work tree holds the removal, "
-				     "the commits end at %s\n", parent);
-			rc = -1;
+			struct strbuf now = STRBUF_INIT;
+
+			git_l(root, NULL, &now, 1, "rev-parse", "--verify", "-q", "HEAD", NULL);
+			if (now.len && strcmp(now.buf, res->base))
+				sb_addf(err, "excise: HEAD moved while the removal was committed (from %.12s "
+					     "to %.12s): it was left there, and ", res->base, now.buf);
+			else
+				sb_addf(err, "excise: git update-ref HEAD failed: ");
+			sb_addf(err, "the work tree holds the whole removal, uncommitted; its commits "
+				     "end at %s (git log %.12s..%.12s)\n", parent, res->base, parent);
+			sb_release(&now);
+			rc = PATCHSET_UNCOMMITTED;
 		}
 		free(msg);
 		memcpy(res->head, parent, 41);
@@ -412,9 +423,9 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 			sv_push(&args, paths.v[i]);
 		sb_reset(&out);
 		if (git_v(root, NULL, &args, &out, 0) != 0 || out.len) {
-			sb_addf(err, "excise: the work tree and the last commit differ:\n%s",
-				out.buf ? out.buf : "");
-			rc = -1;
+			sb_addf(err, "excise: HEAD is the removal's last commit, but the work tree and it "
+				     "differ:\n%s", out.buf ? out.buf : "");
+			rc = PATCHSET_NEITHER;
 		}
 		sv_clear(&args);
 	}

@@ -35,10 +35,19 @@ struct patchset_result {
  */
 int patchset_check(const struct removal *r, struct strbuf *err);
 
+/* What patchset_commit() left when it failed (err says what and where). */
+enum {
+	PATCHSET_UNCHANGED = -1,     /* HEAD, the index and the work tree as they were */
+	PATCHSET_NEITHER = -2,       /* the work tree neither as it was nor as planned (a
+					failed apply that could not be undone), or HEAD moved
+					and git sees a difference from the last commit */
+	PATCHSET_UNCOMMITTED = -3,   /* the work tree holds the whole removal, but HEAD was
+					not moved onto its commits (HEAD moved meanwhile) */
+};
+
 /*
  * Create the commits of s, apply the plan to the work tree and move HEAD.
- * Returns 0, or -1 with the problems in err (HEAD unchanged; the work tree
- * unchanged unless plan_apply itself failed half way, which it reports).
+ * Returns 0, or one of the PATCHSET_ states above with the problems in err.
  */
 int patchset_commit(const struct series *s, struct removal *r, const struct apply_options *apply,
 		    struct patchset_result *res, struct strbuf *err);

@@ -33,7 +33,18 @@ static void remove_usage(FILE *out)
 	      "              with --dry-run, print the series instead\n"
 	      "  --series DIR  also write it as git format-patch output with a cover letter\n"
 	      "              (implies --commit)\n"
-	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n", out);
+	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n"
+	      "\n"
+	      "EXIT STATUS\n"
+	      "  0  removed (with --commit: committed; with --dry-run: printed)\n"
+	      "  1  the removal is complete (committed with --commit; with --dry-run nothing\n"
+	      "     was changed), but what it writes besides the tree was not all written:\n"
+	      "     stdout (\"write error\") or the --series directory\n"
+	      "  2  nothing was changed: an error, a refusal, or an apply undone\n"
+	      "  3  the tree is neither as it was nor as planned: every file is named\n"
+	      "  4  --commit: HEAD moved while the removal was committed: the work tree\n"
+	      "     holds the whole removal, uncommitted, HEAD is where it was moved to,\n"
+	      "     and the removal's commits are named\n", out);
 }
 
 /* Refuse a dirty git work tree: the change would mix with the user's. */
@@ -88,9 +99,24 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 		rc = 2;
 		goto out;
 	}
-	if (patchset_check(r, &err) < 0 || patchset_commit(&s, r, opt->apply, &res, &err) < 0) {
-		fputs(err.buf ? err.buf : "", stderr);
+	if (patchset_check(r, &err) < 0)
 		rc = 2;
+	else
+		switch (patchset_commit(&s, r, opt->apply, &res, &err)) {
+		case 0:
+			break;
+		case PATCHSET_UNCHANGED:
+			rc = 2;
+			break;
+		case PATCHSET_UNCOMMITTED:
+			rc = 4;   /* the work tree holds the whole removal, HEAD did not move */
+			break;
+		default:
+			rc = 3;   /* neither as it was nor as planned */
+			break;
+		}
+	if (rc) {
+		fputs(err.buf ? err.buf : "", stderr);
 		goto out;
 	}
 	write_error_note = "the removal is committed";
