@@ -428,7 +428,34 @@ int plan_apply(struct plan *plan, const struct apply_options *opt, struct strbuf
 
 /* ---- after a killed run ---- */
 
-int plan_recover(const char *root, struct strbuf *report, struct strbuf *err)
+/* What plan_recover would do (preview: it writes nothing), into report; returns its return value. */
+static int recover_preview(struct apply *a, int committed, struct strbuf *report)
+{
+	struct stat st;
+
+	if (committed) {
+		sb_addf(report, "a removal in this tree was stopped after it was complete: a real run "
+				"first finishes its clean-up (%zu operations)\n", a->n);
+		return 1;
+	}
+	sb_addf(report, "a removal in this tree was stopped part way: a real run first restores "
+			"the tree as it was before it (%zu operations):\n", a->n);
+	for (size_t i = 0; i < a->n; i++) {
+		const struct op *o = &a->ops[i];
+
+		if (o->kind == OP_EDIT && lstat(o->keep, &st) == 0)
+			sb_addf(report, "  %s: replaced: its original comes back from %s\n", o->rel,
+				strrchr(o->keep, '/') + 1);
+		else if (o->kind == OP_DELETE && lstat(o->aside, &st) == 0)
+			sb_addf(report, "  %s: deleted: it comes back from %s\n", o->rel,
+				strrchr(o->aside, '/') + 1);
+		else
+			sb_addf(report, "  %s: as it was\n", o->rel);
+	}
+	return 2;
+}
+
+int plan_recover(const char *root, int preview, struct strbuf *report, struct strbuf *err)
 {
 	struct apply a = { .root = root };
 	struct strbuf sb = STRBUF_INIT;
@@ -438,7 +465,8 @@ int plan_recover(const char *root, struct strbuf *report, struct strbuf *err)
 
 	a.journal = path_join(root, JOURNAL);
 	tmp = xasprintf("%s.tmp", a.journal);
-	unlink(tmp);   /* a journal never finished: nothing was written after it */
+	if (!preview)
+		unlink(tmp);   /* a journal never finished: nothing was written after it */
 	free(tmp);
 	if (read_file(a.journal, &sb) < 0) {
 		int e = errno;
@@ -468,7 +496,9 @@ int plan_recover(const char *root, struct strbuf *report, struct strbuf *err)
 		}
 		add_op(&a, &cap, line[0] == 'E' ? OP_EDIT : OP_DELETE, line + 2, NULL);
 	}
-	if (committed) {
+	if (preview) {
+		rc = recover_preview(&a, committed, report);
+	} else if (committed) {
 		if (clean_up(&a, err) < 0)
 			rc = -1;
 		else

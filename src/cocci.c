@@ -93,16 +93,27 @@ struct spatch_run {
 	int status;
 };
 
-/* Start argv in dir; returns 0, or -1 with errno set (ENOENT: no spatch). */
-static int spawn(struct spatch_run *r, const char *dir, char *const argv[])
+/*
+ * Start argv in dir, its stderr into a file without a name in tmp_dir;
+ * returns 0, or -1 with errno set (ENOENT: no spatch).
+ */
+static int spawn(struct spatch_run *r, const char *dir, char *const argv[], const char *tmp_dir)
 {
 	struct child_process init = CHILD_PROCESS_INIT;
+	int fd;
 
 	memset(r, 0, sizeof(*r));
 	r->cp = init;
-	r->err_file = tmpfile();
-	if (!r->err_file)
+	fd = tmp_unnamed(tmp_dir, 1);
+	r->err_file = fd < 0 ? NULL : fdopen(fd, "w+");
+	if (!r->err_file) {
+		int e = errno;
+
+		if (fd >= 0)
+			close(fd);
+		errno = e;
 		return -1;
+	}
 	r->cp.argv = argv;
 	r->cp.dir = dir;
 	r->cp.in = CHILD_NULL;
@@ -251,24 +262,34 @@ static void split_files(const char *root, const struct strvec *files, size_t n,
 	free(load);
 }
 
-/* Write a --file-groups file: one file per group (blank-line separated). */
-static int write_groups(char *name, const struct strvec *files, struct strbuf *err)
+/*
+ * A --file-groups file, one file per group (blank-line separated), without
+ * a name in tmp_dir: spatch reads it as /dev/fd/N (the descriptor, not
+ * close-on-exec, is inherited), and nothing of it is left after a kill.
+ * Returns the descriptor (its name into name), or -1 with a message in err.
+ */
+static int write_groups(const char *tmp_dir, char name[40], const struct strvec *files,
+			struct strbuf *err)
 {
 	struct strbuf g = STRBUF_INIT;
-	int fd = mkstemp(name), ok;
+	int fd = tmp_unnamed(tmp_dir, 0);
 
 	if (fd < 0) {
-		sb_addf(err, "excise: %s: %s\n", name, strerror(errno));
+		sb_addf(err, "excise: cannot create a temporary file in %s: %s\n",
+			tmp_dir ? tmp_dir : "/tmp", strerror(errno));
 		return -1;
 	}
 	for (size_t i = 0; i < files->n; i++)
 		sb_addf(&g, "%s\n\n", files->v[i]);
-	ok = write(fd, g.buf, g.len) == (ssize_t)g.len;
-	if (!ok)
-		sb_addf(err, "excise: %s: %s\n", name, strerror(errno));
-	close(fd);
+	if (write(fd, g.buf, g.len) != (ssize_t)g.len) {
+		sb_addf(err, "excise: cannot write a temporary file in %s: %s\n",
+			tmp_dir ? tmp_dir : "/tmp", errno ? strerror(errno) : "short write");
+		close(fd);
+		fd = -1;
+	}
 	sb_release(&g);
-	return ok ? 0 : -1;
+	snprintf(name, 40, "/dev/fd/%d", fd);
+	return fd;
 }
 
 /* A NULL-terminated argv: common, then the mode's own words. */
@@ -299,7 +320,7 @@ static void free_argv(char **argv)
 
 int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		const struct strvec *defines, const struct strvec *files, int jobs,
-		struct cocci_report *rep, struct strbuf *err)
+		const char *tmp_dir, struct cocci_report *rep, struct strbuf *err)
 {
 	static const char *const patch_words[] = { "-D", "patch", "--very-quiet", NULL };
 	static const char *const report_words[] = {
@@ -310,6 +331,7 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 	struct strbuf text = STRBUF_INIT, diff_text = STRBUF_INIT, report_text = STRBUF_INIT;
 	struct strvec common = STRVEC_INIT, *lists = NULL;
 	char (*groups)[40] = NULL;
+	int *group_fds = NULL;
 	struct spatch_run *runs = NULL;
 	size_t nchunks, nruns = 0;
 	struct cocci_diff diff = { NULL, 0, 0 };
@@ -345,6 +367,9 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		nchunks = files->n;
 	lists = xcalloc(nchunks, sizeof(*lists));
 	groups = xcalloc(nchunks, sizeof(*groups));
+	group_fds = xcalloc(nchunks, sizeof(*group_fds));
+	for (size_t c = 0; c < nchunks; c++)
+		group_fds[c] = -1;
 	split_files(plan->root, files, nchunks, lists);
 
 	sv_push(&common, "spatch");
@@ -371,14 +396,12 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 	runs = xcalloc(2 * nchunks, sizeof(*runs));
 	t0 = seconds_now();
 	for (size_t c = 0; c < nchunks; c++) {
-		strcpy(groups[c], "/tmp/excise-cocci-groups-XXXXXX");
-		if (write_groups(groups[c], &lists[c], err) < 0) {
-			groups[c][0] = '\0';
+		group_fds[c] = write_groups(tmp_dir, groups[c], &lists[c], err);
+		if (group_fds[c] < 0)
 			break;
-		}
 		for (int mode = 0; mode < 2; mode++) {
 			char **argv = mode_argv(&common, groups[c], mode ? report_words : patch_words);
-			int r = spawn(&runs[nruns], plan->root, argv);
+			int r = spawn(&runs[nruns], plan->root, argv, tmp_dir);
 			int e = errno;
 
 			free_argv(argv);
@@ -443,12 +466,13 @@ out:
 		run_release(&runs[i]);
 	free(runs);
 	for (size_t c = 0; lists && c < nchunks; c++) {
-		if (groups[c][0] && !strstr(groups[c], "XXXXXX"))
-			unlink(groups[c]);
+		if (group_fds[c] >= 0)
+			close(group_fds[c]);
 		sv_clear(&lists[c]);
 	}
 	free(lists);
 	free(groups);
+	free(group_fds);
 	cocci_diff_release(&diff);
 	cocci_findings_release(&findings);
 	sv_clear(&common);

@@ -115,13 +115,15 @@ enum ref_kind cocci_kind(const char *patch);
  * Run cocci_dir/patch (e.g. "is_enabled.cocci") over files (relative to the
  * plan's root), with each of defines ("name=value") passed as -D and
  * cocci_dir/kernel.h as --macro-file, the files split over jobs pairs of
- * processes, and add its edits and review notes to the plan.  Returns 0, or
+ * processes, and add its edits and review notes to the plan.  Its
+ * temporary files (the file lists, spatch's stderr) have no name, in
+ * tmp_dir (NULL: /tmp; the front end passes $TMPDIR).  Returns 0, or
  * -1 with a message in err (spatch missing, the patch missing, spatch
  * failing as a whole, a hunk not matching the snapshot).  Files spatch could
  * not parse or gave up on are listed in rep, not errors.
  */
 int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		const struct strvec *defines, const struct strvec *files, int jobs,
-		struct cocci_report *rep, struct strbuf *err);
+		const char *tmp_dir, struct cocci_report *rep, struct strbuf *err);
 
 #endif

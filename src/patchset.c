@@ -367,6 +367,12 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 		for (size_t k = 0; rc == 0 && k < s->n; k++) {
 			char id[41];
 
+			if (stop_signal_pending()) {   /* held by the caller: stop before HEAD moves */
+				sb_addf(err, "excise: stopped by signal %d before the work tree was "
+					     "written\n", stop_signal_pending());
+				rc = -1;
+				break;
+			}
 			rc = make_commit(s, k, r, tmpdir, parent, signoff, &names, &entries, env, id, err);
 			if (rc == 0) {
 				memcpy(parent, id, 41);

@@ -464,6 +464,8 @@ int plan_check(struct plan *plan, struct strbuf *err)
 		} else if (now.len != f->len || memcmp(now.buf, f->data, f->len)) {
 			sb_addf(err, "%s: changed on disk since it was read\n", f->path);
 			bad = 1;
+		} else if (plan->preview) {
+			/* only printed: whether it could be written is no question */
 		} else if (lstat(full, &st) < 0 || !S_ISREG(st.st_mode) || !(st.st_mode & 0222) ||
 			   access(full, W_OK) < 0) {
 			sb_addf(err, "%s: file is read-only\n", f->path);
@@ -495,7 +497,7 @@ int plan_check(struct plan *plan, struct strbuf *err)
 			sb_addf(err, "%s: expected a %s\n", plan->dels[i].path,
 				plan->dels[i].is_dir ? "directory" : "file");
 			bad = 1;
-		} else {
+		} else if (!plan->preview) {
 			struct del_check dc = { err, strlen(plan->root) + 1, 0 };
 
 			dir = xstrndup(full, (size_t)(strrchr(full, '/') - full));

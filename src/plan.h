@@ -84,6 +84,8 @@ struct plan {
 	struct note *notes;
 	size_t nnotes, notes_cap;
 	size_t seq;
+	int preview;             /* only printed (--dry-run): plan_check does not ask that
+				    each file can be written, each deletion made */
 };
 
 void plan_init(struct plan *plan, const char *root);
@@ -127,9 +129,10 @@ int plan_is_deleted(const struct plan *plan, const char *path);
 
 /*
  * Sort and merge the edits (identical edits collapse, an edit inside a
- * deleted range or one that changes no byte is dropped), then verify: no two edits overlap, no edit
- * touches a deleted file, every file read is unchanged on disk and writable.
- * Returns 0, or -1 with a message per problem in err.
+ * deleted range or one that changes no byte is dropped), then verify: no
+ * two edits overlap, no edit touches a deleted file, every file read is
+ * unchanged on disk and (unless plan->preview) writable, every deletion
+ * possible.  Returns 0, or -1 with a message per problem in err.
  */
 int plan_check(struct plan *plan, struct strbuf *err);
 
@@ -170,9 +173,12 @@ int plan_apply(struct plan *plan, const struct apply_options *opt, struct strbuf
  * Finish what an earlier apply in the tree at root left behind when it was
  * killed: roll it back if it had not completed, or clean up after it if it
  * had.  Returns 0 if there was nothing to do, 1 if the tree was restored or
- * cleaned (what was done in report), -1 on failure (err).
+ * cleaned (what was done in report), -1 on failure (err).  With preview
+ * (--dry-run) nothing is written: report says what a real run would do,
+ * file by file, and the return is 1 for a clean-up after a complete
+ * removal, 2 for a tree a stopped removal left half changed.
  */
-int plan_recover(const char *root, struct strbuf *report, struct strbuf *err);
+int plan_recover(const char *root, int preview, struct strbuf *report, struct strbuf *err);
 
 /*
  * Hold the tree at root against other excise runs (flock on its top

@@ -465,7 +465,7 @@ static int run_cocci(struct removal *r, const struct remove_options *opt, const 
 	}
 	cocci_report_init(&rep);
 	rc = cocci_apply(&r->plan, opt->cocci_dir ? opt->cocci_dir : cocci_dir(), patch, defines,
-			 files, opt->jobs > 0 ? opt->jobs : scan_default_threads(), &rep, err);
+			 files, opt->jobs > 0 ? opt->jobs : scan_default_threads(), opt->tmp_dir, &rep, err);
 	for (size_t i = 0; i < rep.unparsed.n; i++)
 		sv_push_owned(&r->problems, xasprintf("%s: spatch could not parse %s", patch,
 						      rep.unparsed.v[i]));
@@ -843,6 +843,7 @@ static int plan_once(struct removal *r, const char *root, char **targets, int nt
 	/* the headers locate confirmed as the subsystem's own go too */
 	plan_deletions(&r->plan, &r->fp, &r->tree);
 	rc = plan_references(r, opt, err);
+	r->plan.preview = opt->preview;
 	if (rc == 0)
 		rc = plan_check(&r->plan, err);
 	if (rc == 0 && !opt->allow_large)

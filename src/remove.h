@@ -17,12 +17,14 @@ struct remove_options {
 	int jobs;                /* spatch processes, scan threads (0: one per CPU) */
 	int no_cocci;            /* skip the semantic patches */
 	int allow_large;         /* --force: delete more than 5% of the tree's files */
+	int preview;             /* --dry-run: nothing is written (a read-only tree will do) */
 	struct strvec replace;   /* --replace OLD=NEW */
 	struct strvec replace_call; /* --replace-call OLD=NEW (links.h) */
 	int no_links;            /* skip the link residue analysis */
 	int with_users;          /* --with-users: kept options whose code has link residue,
 				    and which selected a removed symbol, go too */
 	const char *cocci_dir;   /* cocci/ of this excise */
+	const char *tmp_dir;     /* where temporary files go (NULL: /tmp; the front end: $TMPDIR) */
 	enum locate_unknown unknown; /* a symbol nothing defines or names (locate.h) */
 	const struct progress *progress; /* how far the planning is (NULL: not told) */
 };

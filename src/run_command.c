@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -155,7 +156,12 @@ int start_command(struct child_process *cp)
 		goto fail;
 	}
 	if (cp->pid == 0) {
+		sigset_t none;
 		int err;
+
+		/* A signal the parent holds while it writes (apply, commit) is the child's to take. */
+		sigemptyset(&none);
+		pthread_sigmask(SIG_SETMASK, &none, NULL);
 
 		/* 2>&1 onto a stdout that is ours: dup stdout first. */
 		if (child_dup(fd_in, 0) < 0 || child_dup(fd_out, 1) < 0 ||

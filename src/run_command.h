@@ -16,7 +16,9 @@
  * a caller run several children at once (the spatch runs of cocci.c).
  * Everything the child needs (files opened, environment built) is prepared
  * before fork(), so that the child, in a program with threads, only calls
- * dup2, chdir and exec.  The wait retries on EINTR and on nothing else.
+ * dup2, chdir and exec, with an empty signal mask (a signal the parent
+ * holds while it writes is the child's to take).  The wait retries on
+ * EINTR and on nothing else.
  */
 #ifndef EXCISE_RUN_COMMAND_H
 #define EXCISE_RUN_COMMAND_H

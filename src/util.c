@@ -257,6 +257,45 @@ void sv_clear(struct strvec *sv)
 	sv->n = sv->cap = 0;
 }
 
+static const int stop_signals[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+
+void stop_signals_set(sigset_t *set)
+{
+	sigemptyset(set);
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
+		sigaddset(set, stop_signals[i]);
+}
+
+int stop_signal_pending(void)
+{
+	sigset_t pending;
+
+	if (sigpending(&pending) < 0)
+		return 0;
+	for (size_t i = 0; i < ARRAY_SIZE(stop_signals); i++)
+		if (sigismember(&pending, stop_signals[i]))
+			return stop_signals[i];
+	return 0;
+}
+
+int tmp_unnamed(const char *dir, int cloexec)
+{
+	char *name;
+	int fd;
+
+	if (!dir || !*dir)
+		dir = "/tmp";
+	fd = open(dir, O_TMPFILE | O_RDWR | (cloexec ? O_CLOEXEC : 0), 0600);
+	if (fd >= 0 || (errno != EOPNOTSUPP && errno != EISDIR && errno != EINVAL))
+		return fd;
+	name = xasprintf("%s/excise-XXXXXX", dir);
+	fd = mkostemp(name, cloexec ? O_CLOEXEC : 0);
+	if (fd >= 0)
+		unlink(name);
+	free(name);
+	return fd;
+}
+
 int read_file(const char *path, struct strbuf *sb)
 {
 	struct stat st;

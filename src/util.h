@@ -2,6 +2,7 @@
 #ifndef EXCISE_UTIL_H
 #define EXCISE_UTIL_H
 
+#include <signal.h>
 #include <stdarg.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -74,6 +75,24 @@ void sv_clear(struct strvec *sv);
  * with errno set.
  */
 int read_file(const char *path, struct strbuf *sb);
+
+/*
+ * The signals that stop a run the polite way: SIGINT, SIGTERM, SIGHUP,
+ * SIGQUIT (as apply.c holds them).  stop_signals_set() fills set with
+ * them; stop_signal_pending() is the first of them pending while it is
+ * blocked, or 0: where a section that writes can stop cleanly, it asks.
+ */
+void stop_signals_set(sigset_t *set);
+int stop_signal_pending(void);
+
+/*
+ * A temporary file without a name, in directory dir (NULL: /tmp): nothing
+ * is left of it once the descriptor is closed, even after SIGKILL
+ * (O_TMPFILE; where the file system lacks it, mkstemp and unlink at once).
+ * A child reads it as /dev/fd/N when the descriptor is not close-on-exec
+ * (cloexec 0).  Returns the descriptor, or -1 with errno set.
+ */
+int tmp_unnamed(const char *dir, int cloexec);
 
 /* Join a directory and a relative path into a new string ("dir/rel"). */
 char *path_join(const char *dir, const char *rel);

@@ -43,6 +43,9 @@ struct connect_set;
 /* The config fragment of a connected set (builtin/connected.c): the tree before or after. */
 void connect_print_fragment(FILE *out, const struct connect_set *set, int before);
 
+/* The directory for temporary files: $TMPDIR, or /tmp (the library never reads the environment). */
+const char *tmp_dir(void);
+
 /*
  * --jobs N, the option of every command that runs threads (options.c):
  * N is 1..JOBS_MAX into the int at value; 0, negative, non-numeric or

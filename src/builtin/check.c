@@ -1182,7 +1182,7 @@ int cmd_check(int argc, char **argv)
 	int failed = 0;
 	struct strbuf err = STRBUF_INIT;
 	struct removal before;
-	char logs[] = "/tmp/excise-check-XXXXXX";
+	char *logs = NULL;   /* the logs directory made here, if it is */
 	const struct option options[] = {
 		OPT_STRING('C', NULL, &c.after, "TREE", "the tree after the removal (default: .)"),
 		OPT_STRING(0, "before", &c.before, "DIR", "the same tree before it"),
@@ -1194,7 +1194,7 @@ int cmd_check(int argc, char **argv)
 			     parse_configs),
 		OPT_STRING(0, "connected-base", &c.connected_base, "TARGET", "the connected step's base"),
 		OPT_STRING(0, "sparse-config", &c.sparse_config, "TARGET", "the sparse step's config"),
-		OPT_STRING(0, "logs", &c.log_dir, "DIR", "the logs (default: a new /tmp/excise-check-*)"),
+		OPT_STRING(0, "logs", &c.log_dir, "DIR", "the logs (default: a new $TMPDIR/excise-check-*)"),
 		OPT_JOBS(&c.jobs),
 		OPT_STRING(0, "distcc", &c.distcc, "HOSTS", "the kernel builds compile through distcc"),
 		OPT_FLAG(0, "kvm", &c.kvm, "boot under KVM"),
@@ -1220,13 +1220,6 @@ int cmd_check(int argc, char **argv)
 		sv_clear(&c.boot_config);
 		return 2;
 	}
-	if (!c.log_dir) {
-		if (!mkdtemp(logs))
-			die_errno("mkdtemp");
-		c.log_dir = logs;
-	} else if (mkdir(c.log_dir, 0755) < 0 && access(c.log_dir, W_OK) < 0) {
-		die_errno("%s", c.log_dir);
-	}
 	for (int s = 0; s < NSTEPS; s++)
 		c.status[s] = -1;
 	/* What the removal is, as the tree before it says (dependents included). */
@@ -1237,16 +1230,27 @@ int cmd_check(int argc, char **argv)
 	 */
 	opt.no_cocci = !opt.with_users;
 	opt.no_links = !opt.with_users;
+	opt.tmp_dir = tmp_dir();
 	if (removal_plan(&before, c.before, targets.v, (int)targets.n, &opt, &err) < 0) {
 		print_error_lines(&err);
 		die("check: cannot plan the removal in %s", c.before);
 	}
+	/* Logs, for the steps that run scripts: a new directory in $TMPDIR unless --logs. */
+	for (int s = STEP_KCONFIG; s < NSTEPS && !c.log_dir; s++)
+		if (wanted(&c, (enum step)s)) {
+			logs = xasprintf("%s/excise-check-XXXXXX", tmp_dir());
+			if (!mkdtemp(logs))
+				die_errno("%s", logs);
+			c.log_dir = logs;
+		}
+	if (c.log_dir && !logs && mkdir(c.log_dir, 0755) < 0 && access(c.log_dir, W_OK) < 0)
+		die_errno("%s", c.log_dir);
 	for (size_t i = 0; i < before.fp.boot_config.n; i++)
 		sv_push(&c.boot_config, before.fp.boot_config.v[i]);
 	for (size_t i = 0; i < before.fp.boot_expect_after.n; i++)
 		sv_push(&c.expect, before.fp.boot_expect_after.v[i]);
-	printf("excise check: %s in %s (before: %s), logs in %s\n", before.fp.title, c.after, c.before,
-	       c.log_dir);
+	printf("excise check: %s in %s (before: %s)%s%s\n", before.fp.title, c.after, c.before,
+	       c.log_dir ? ", logs in " : "", c.log_dir ? c.log_dir : "");
 	if (wanted(&c, STEP_RESIDUE))
 		step_residue(&c, &before, targets.v, (int)targets.n);
 	if (wanted(&c, STEP_LINKS))
@@ -1273,6 +1277,9 @@ int cmd_check(int argc, char **argv)
 		failed |= c.status[s] != 0;
 	}
 	printf("excise check: %s\n", failed ? "FAIL" : "PASS");
+	if (logs)
+		rmdir(logs);   /* only if no step wrote a log into it */
+	free(logs);
 	removal_release(&before);
 	sv_clear(&c.expect);
 	sv_clear(&c.configs);

@@ -4,6 +4,13 @@
 
 #include "builtin.h"
 
+const char *tmp_dir(void)
+{
+	const char *d = getenv("TMPDIR");
+
+	return d && *d ? d : "/tmp";
+}
+
 int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err)
 {
 	char *end;

@@ -1,4 +1,5 @@
 /* builtin/remove.c - excise remove: plan every edit, check the plan, then apply it atomically. */
+#include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -194,6 +195,78 @@ static void __attribute__((noreturn)) refuse_link_residue(const struct removal *
 	exit(2);
 }
 
+/*
+ * SIGINT, SIGTERM, SIGHUP, SIGQUIT.  While excise plans, nothing is
+ * written: a signal says so and ends the run at once (write, signal and
+ * raise are async-signal-safe).  The sections that write (the recovery of
+ * a killed run, the apply, the commits) hold the signals instead: the
+ * library stops where it can (apply.c, patchset.c), and the front end then
+ * says what was left and lets the signal end the run.
+ */
+static void on_stop_signal(int sig)
+{
+	static const char msg[] = "excise: interrupted: nothing was changed\n";
+
+	if (write(STDERR_FILENO, msg, sizeof(msg) - 1) < 0) {
+		/* stderr is gone: the signal still ends the run */
+	}
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_stop_signals(void)
+{
+	static const int sigs[] = { SIGINT, SIGTERM, SIGHUP, SIGQUIT };
+	struct sigaction sa, old;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < ARRAY_SIZE(sigs); i++)
+		if (sigaction(sigs[i], NULL, &old) == 0 && old.sa_handler != SIG_IGN)   /* nohup stays */
+			sigaction(sigs[i], &sa, NULL);
+}
+
+static void hold_stop_signals(sigset_t *saved)
+{
+	sigset_t set;
+
+	stop_signals_set(&set);
+	pthread_sigmask(SIG_BLOCK, &set, saved);
+}
+
+/*
+ * The end of a section that writes: a signal that came meanwhile ends the
+ * run now, after "excise: interrupted: STATE" (what the section left).
+ */
+static void release_stop_signals(const sigset_t *saved, const char *state)
+{
+	int sig = stop_signal_pending();
+
+	if (sig) {
+		fflush(stdout);
+		fprintf(stderr, "excise: interrupted: %s\n", state);
+		signal(sig, SIG_DFL);
+	}
+	pthread_sigmask(SIG_SETMASK, saved, NULL);
+}
+
+/* What a --commit run left, by its exit status (commit_series), for an interruption. */
+static const char *commit_state(int rc)
+{
+	switch (rc) {
+	case 0:
+	case 1:
+		return "the removal is committed";
+	case 2:
+		return "nothing was changed";
+	case 4:
+		return "the work tree holds the whole removal, uncommitted (see above)";
+	default:
+		return "the tree is neither as it was nor as planned (see above)";
+	}
+}
+
 /* --replace OLD=NEW (CONFIG_ dropped: defval), --replace-call OLD=NEW */
 static int parse_replace(const struct option *opt, const char *arg, struct strbuf *err)
 {
@@ -218,7 +291,8 @@ int cmd_remove(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
 	struct removal r;
 	struct term_progress tp;
-	int lock, progress = 0, no_progress = 0;
+	int lock, progress = 0, no_progress = 0, recovered, applied;
+	sigset_t held;
 	const struct option options[] = {
 		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
 		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a diff, touch nothing"),
@@ -248,15 +322,36 @@ int cmd_remove(int argc, char **argv)
 		return 2;
 	}
 	opt.allow_large = force;
+	opt.preview = dry_run;
+	opt.tmp_dir = tmp_dir();
 	opt.progress = term_progress(&tp, progress, no_progress);
-	/* One run at a time; and first, whatever a killed run left is undone or finished. */
+	catch_stop_signals();
+	/*
+	 * One run at a time; and first, whatever a killed run left is undone or
+	 * finished (with --dry-run: only said, nothing is written).
+	 */
+	hold_stop_signals(&held);
 	lock = plan_lock(root, &err);
-	if (lock < 0 || plan_recover(root, &report, &err) < 0) {
+	recovered = lock < 0 ? -1 : plan_recover(root, dry_run, &report, &err);
+	if (recovered < 0) {
 		print_error_lines(&err);
+		release_stop_signals(&held, "nothing was changed");
 		exit(2);
 	}
 	if (report.len)
 		print_error_lines(&report);
+	release_stop_signals(&held, recovered ? "the tree was put back as said above, nothing else was changed"
+					      : "nothing was changed");
+	if (dry_run && recovered == 2) {
+		fprintf(stderr, "excise: --dry-run previews the tree as it was, and a real run restores "
+				"that first: run it without --dry-run (or preview once it has); "
+				"nothing was changed\n");
+		sv_clear(&targets);
+		sb_release(&err);
+		sb_release(&report);
+		close(lock);
+		return 2;
+	}
 	test_hooks(&aopt);
 	popt.apply = &aopt;
 	/*
@@ -291,7 +386,9 @@ int cmd_remove(int argc, char **argv)
 		if (!dry_run && !force && r.links.n)
 			refuse_link_residue(&r);
 		popt.dry_run = dry_run;
+		hold_stop_signals(&held);
 		rc = commit_series(&r, &popt);
+		release_stop_signals(&held, commit_state(rc));
 		goto out;
 	}
 	if (dry_run) {
@@ -307,20 +404,20 @@ int cmd_remove(int argc, char **argv)
 		check_clean(root, &r.fp);
 	if (!force && r.links.n)
 		refuse_link_residue(&r);
-	switch (plan_apply(&r.plan, &aopt, &err)) {
-	case 0:
+	hold_stop_signals(&held);
+	applied = plan_apply(&r.plan, &aopt, &err);
+	if (applied == 0) {
 		write_error_note = "the removal is complete";
-		break;
-	case -1:
+		removal_summary(stdout, &r, 1);
+	} else if (applied == -1 && stop_signal_pending()) {
+		;   /* rolled back for the signal: release_stop_signals says it */
+	} else {
 		print_error_lines(&err);
-		rc = 2;
-		goto out;
-	default:
-		print_error_lines(&err);
-		rc = 3;   /* the tree is neither as it was nor as planned */
-		goto out;
 	}
-	removal_summary(stdout, &r, 1);
+	rc = applied == 0 ? 0 : applied == -1 ? 2 : 3;   /* 3: neither as it was nor as planned */
+	release_stop_signals(&held, applied == 0 ? "the removal is complete" :
+				    applied == -1 ? "nothing was changed" :
+				    "the tree is neither as it was nor as planned (see above)");
 out:
 	removal_release(&r);
 	sv_clear(&opt.replace);

@@ -126,7 +126,7 @@ int main(void)
 	cocci_report_init(&rep);
 
 	sv_push(&defs, "config=FSF");
-	rc = cocci_apply(&plan, cocci_dir, "is_enabled.cocci", &defs, &files, 2, &rep, &err);
+	rc = cocci_apply(&plan, cocci_dir, "is_enabled.cocci", &defs, &files, 2, NULL, &rep, &err);
 	CHECK(rc == 0);
 	CHECK_STR(err.buf ? err.buf : "", "");
 	CHECK(rep.edits == 1);
@@ -136,14 +136,14 @@ int main(void)
 
 	sv_clear(&defs);
 	sv_push(&defs, "headers=include/linux/fsfilter.h,drivers/y/fs_other.h");
-	rc = cocci_apply(&plan, cocci_dir, "include.cocci", &defs, &files, 1, &rep, &err);
+	rc = cocci_apply(&plan, cocci_dir, "include.cocci", &defs, &files, 1, NULL, &rep, &err);
 	CHECK(rc == 0);
 	CHECK_STR(err.buf ? err.buf : "", "");
 	CHECK(rep.edits == 2);
 
 	sv_clear(&defs);
 	sv_push(&defs, "functions=fsf_setup,fsf_teardown");
-	rc = cocci_apply(&plan, cocci_dir, "calls.cocci", &defs, &files, 2, &rep, &err);
+	rc = cocci_apply(&plan, cocci_dir, "calls.cocci", &defs, &files, 2, NULL, &rep, &err);
 	CHECK(rc == 0);
 	CHECK_STR(err.buf ? err.buf : "", "");
 
@@ -185,11 +185,11 @@ int main(void)
 
 	/* Errors: a patch that is not there; spatch failing as a whole. */
 	sb_reset(&err);
-	CHECK(cocci_apply(&plan, cocci_dir, "nothere.cocci", &defs, &files, 1, &rep, &err) == -1);
+	CHECK(cocci_apply(&plan, cocci_dir, "nothere.cocci", &defs, &files, 1, NULL, &rep, &err) == -1);
 	CHECK(strstr(err.buf, "nothere.cocci: cannot read the semantic patch") != NULL);
 	sb_reset(&err);
 	sv_clear(&defs);
-	CHECK(cocci_apply(&plan, cocci_dir, "calls.cocci", &defs, &files, 1, &rep, &err) == -1);
+	CHECK(cocci_apply(&plan, cocci_dir, "calls.cocci", &defs, &files, 1, NULL, &rep, &err) == -1);
 	CHECK(strstr(err.buf, "excise: spatch -D patch with calls.cocci failed") != NULL);
 	CHECK(strstr(err.buf, "no functions given") != NULL);
 
