@@ -209,13 +209,43 @@ static int rm_entry(const char *path, const struct stat *st, int flag, struct FT
 	return flag == FTW_DP ? rmdir(path) : unlink(path);
 }
 
+static int run_hook(const char *root, char *const *env, const char *hook, const char *arg1,
+		    const char *arg2)
+{
+	struct strvec args = STRVEC_INIT;
+	int status;
+
+	git_args(&args, "hook", "run", "--ignore-missing", hook, NULL);
+	if (arg1) {
+		sv_push(&args, "--");
+		sv_push(&args, arg1);
+		if (arg2)
+			sv_push(&args, arg2);
+	}
+	status = git_v(root, env, &args, NULL, 0);
+	sv_clear(&args);
+	return status;
+}
+
+/* The refusal of commit k by a hook, in err. */
+static void hook_refused(struct strbuf *err, const char *hook, const struct series *s, size_t k)
+{
+	sb_addf(err, "excise: the %s hook refused commit %zu of %zu (%s); nothing was changed "
+		     "(--no-verify skips the pre-commit and commit-msg hooks)\n", hook, k + 1, s->n,
+		s->commits[k].subject);
+}
+
 /*
  * Build one commit on parent in the temporary index (env names it to git);
- * its id into id (41 bytes).
+ * its id into id (41 bytes), its subject (as the hooks left the message)
+ * into subject.  The repository's hooks run as `git commit` runs them:
+ * pre-commit on the index (unless no_verify), prepare-commit-msg and
+ * commit-msg (unless no_verify) on the message file, which they may edit.
  */
 static int make_commit(const struct series *s, size_t k, struct removal *r, const char *tmpdir,
 		       const char *parent, const char *signoff, const struct strvec *names,
-		       const struct strvec *entries, char *const *env, char *id, struct strbuf *err)
+		       const struct strvec *entries, char *const *env, int no_verify, char *id,
+		       struct strbuf *subject, struct strbuf *err)
 {
 	const struct series_commit *c = &s->commits[k];
 	const char *root = r->plan.root;
@@ -278,6 +308,10 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 			sv_clear(&args);
 		}
 	}
+	if (rc == 0 && !no_verify && run_hook(root, env, "pre-commit", NULL, NULL) != 0) {
+		hook_refused(err, "pre-commit", s, k);
+		rc = -1;
+	}
 	sb_reset(&out);
 	if (rc == 0 && (git_l(root, env, &out, 0, "write-tree", NULL) != 0 || out.len != 40)) {
 		sb_addf(err, "excise: git write-tree failed for commit %zu\n", k + 1);
@@ -288,13 +322,27 @@ static int make_commit(const struct series *s, size_t k, struct removal *r, cons
 
 		msg = xasprintf("%s\n\n%s\nSigned-off-by: %s\n", c->subject, c->body, signoff);
 		sb_reset(&out);
-		if (write_file(msgfile, msg, strlen(msg)) < 0 ||
-		    git_l(root, env, &out, 0, "commit-tree", tree, "-p", parent, "-F", msgfile, NULL) != 0 ||
-		    out.len != 40) {
+		if (write_file(msgfile, msg, strlen(msg)) < 0) {
+			sb_addf(err, "excise: %s: cannot write: %s\n", msgfile, strerror(errno));
+			rc = -1;
+		} else if (run_hook(root, env, "prepare-commit-msg", msgfile, "message") != 0) {
+			hook_refused(err, "prepare-commit-msg", s, k);
+			rc = -1;
+		} else if (!no_verify && run_hook(root, env, "commit-msg", msgfile, NULL) != 0) {
+			hook_refused(err, "commit-msg", s, k);
+			rc = -1;
+		} else if (git_l(root, env, &out, 0, "commit-tree", tree, "-p", parent, "-F", msgfile,
+				 NULL) != 0 || out.len != 40) {
 			sb_addf(err, "excise: git commit-tree failed for commit %zu\n", k + 1);
 			rc = -1;
 		} else {
 			memcpy(id, out.buf, 41);
+			sb_reset(&out);
+			/* the subject as the hooks left it: the message's first line */
+			if (read_file(msgfile, &out) == 0 && out.len)
+				sb_addn(subject, out.buf, strcspn(out.buf, "\n"));
+			else
+				sb_adds(subject, c->subject);
 		}
 		free(tree);
 		free(msgfile);
@@ -317,7 +365,7 @@ static void touched_paths(const struct series *s, struct strvec *out)
 }
 
 int patchset_commit(const struct series *s, struct removal *r, const struct apply_options *apply,
-		    struct patchset_result *res, struct strbuf *err)
+		    int no_verify, struct patchset_result *res, struct strbuf *err)
 {
 	const char *root = r->plan.root;
 	struct strvec paths = STRVEC_INIT, names = STRVEC_INIT, entries = STRVEC_INIT;
@@ -365,6 +413,7 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 			rc = -1;
 		}
 		for (size_t k = 0; rc == 0 && k < s->n; k++) {
+			struct strbuf subject = STRBUF_INIT;
 			char id[41];
 
 			if (stop_signal_pending()) {   /* held by the caller: stop before HEAD moves */
@@ -373,18 +422,19 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 				rc = -1;
 				break;
 			}
-			rc = make_commit(s, k, r, tmpdir, parent, signoff, &names, &entries, env, id, err);
+			rc = make_commit(s, k, r, tmpdir, parent, signoff, &names, &entries, env,
+					 no_verify, id, &subject, err);
 			if (rc == 0) {
 				memcpy(parent, id, 41);
-				sv_push_owned(&res->commits, xasprintf("%s %s", id, s->commits[k].subject));
+				sv_push_owned(&res->commits, xasprintf("%s %s", id, subject.buf));
 			}
+			sb_release(&subject);
 		}
 	}
 	if (tmpdir)
 		nftw(tmpdir, rm_entry, 8, FTW_DEPTH | FTW_PHYS);
 	if (rc == 0) {
 		struct strbuf why = STRBUF_INIT;
-
 		int applied = plan_apply(&r->plan, apply, &why);
 
 		if (applied < 0) {
@@ -413,6 +463,9 @@ int patchset_commit(const struct series *s, struct removal *r, const struct appl
 		}
 		free(msg);
 		memcpy(res->head, parent, 41);
+		/* As after `git commit`: post-commit, its status ignored, once HEAD is the last commit. */
+		if (rc == 0)
+			run_hook(root, NULL, "post-commit", NULL, NULL);
 	}
 	if (rc == 0) {
 		/* The index entries of the touched paths follow HEAD; then git must see no change. */

@@ -4,7 +4,8 @@
  * series as `git format-patch` output with a cover letter.
  *
  * The commits are built with plumbing in a temporary index (read-tree,
- * hash-object, update-index, write-tree, commit-tree): each commit's
+ * hash-object, update-index, write-tree, commit-tree, and the hooks of
+ * `git commit` through `git hook run`): each commit's
  * files are the snapshots the plan read with the edits of that commit and
  * of the earlier ones applied.  Nothing visible changes until every commit
  * exists; then plan_apply() writes the work tree, HEAD moves with
@@ -47,10 +48,16 @@ enum {
 
 /*
  * Create the commits of s, apply the plan to the work tree and move HEAD.
- * Returns 0, or one of the PATCHSET_ states above with the problems in err.
+ * The repository's hooks run as `git commit` runs them, for each commit:
+ * pre-commit (on the commit's index; HEAD is still the base), then
+ * prepare-commit-msg and commit-msg on its message (which they may edit);
+ * post-commit once, when HEAD has moved.  A hook that fails refuses the
+ * commit, before anything visible changed.  no_verify (--no-verify)
+ * skips pre-commit and commit-msg, as git's.  Returns 0, or one of the
+ * PATCHSET_ states above with the problems in err.
  */
 int patchset_commit(const struct series *s, struct removal *r, const struct apply_options *apply,
-		    struct patchset_result *res, struct strbuf *err);
+		    int no_verify, struct patchset_result *res, struct strbuf *err);
 
 /*
  * `git format-patch --cover-letter --base` of base..head into dir (created

@@ -15,7 +15,7 @@ static void remove_usage(FILE *out)
 	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
 	      "                     [--replace-call OLD=NEW]... [--with-users]\n"
 	      "                     [--no-cocci] [--jobs N] [--[no-]progress]\n"
-	      "                     [--commit [--series DIR] [--why TEXT]]\n"
+	      "                     [--commit [--series DIR] [--why TEXT] [--no-verify]]\n"
 	      "                     TARGET...\n"
 	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
 	      "  --force     run in a git work tree with uncommitted changes, delete more\n"
@@ -33,8 +33,12 @@ static void remove_usage(FILE *out)
 	      "              (defconfigs per arch, dependents, the subsystem, MAINTAINERS, docs);\n"
 	      "              with --dry-run, print the series instead\n"
 	      "  --series DIR  also write it as git format-patch output with a cover letter\n"
+	      "              whose Cc: the tree's own scripts/get_maintainer.pl gives\n"
 	      "              (implies --commit)\n"
 	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n"
+	      "  --no-verify  --commit runs the repository's hooks as git commit does\n"
+	      "              (pre-commit, prepare-commit-msg, commit-msg, post-commit):\n"
+	      "              without pre-commit and commit-msg\n"
 	      "\n"
 	      "EXIT STATUS\n"
 	      "  0  removed (with --commit: committed; with --dry-run: printed)\n"
@@ -71,6 +75,7 @@ struct series_options_cmd {
 	const char *series_dir;   /* --series DIR, or NULL */
 	const char *why;          /* --why TEXT, or NULL */
 	int dry_run;              /* print the series, change nothing */
+	int no_verify;            /* --no-verify: no pre-commit and commit-msg hooks */
 	const struct apply_options *apply;
 };
 
@@ -103,7 +108,7 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 	if (patchset_check(r, &err) < 0)
 		rc = 2;
 	else
-		switch (patchset_commit(&s, r, opt->apply, &res, &err)) {
+		switch (patchset_commit(&s, r, opt->apply, opt->no_verify, &res, &err)) {
 		case 0:
 			break;
 		case PATCHSET_UNCHANGED:
@@ -300,6 +305,7 @@ int cmd_remove(int argc, char **argv)
 		OPT_FLAG(0, "commit", &commit, "commit the removal as a patch series"),
 		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also format-patch it to DIR (implies --commit)"),
 		OPT_STRING(0, "why", &popt.why, "TEXT", "why it goes, for the commit messages"),
+		OPT_FLAG(0, "no-verify", &popt.no_verify, "--commit: no pre-commit and commit-msg hooks"),
 		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "no semantic patches"),
 		OPT_FLAG(0, "with-users", &opt.with_users, "kept users that selected removed code go too"),
 		OPT_JOBS(&opt.jobs),
