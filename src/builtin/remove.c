@@ -18,6 +18,8 @@ static void remove_usage(FILE *out)
 	      "                     [--commit [--series DIR] [--why TEXT] [--no-verify]]\n"
 	      "                     TARGET...\n"
 	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
+	      "              (a read-only tree will do; after a killed run: what a real run\n"
+	      "              would restore first)\n"
 	      "  --force     run in a git work tree with uncommitted changes, delete more\n"
 	      "              than 5% of the tree's files, or write a removal that leaves\n"
 	      "              link residue (kept code using a removed definition)\n"
@@ -49,7 +51,9 @@ static void remove_usage(FILE *out)
 	      "  3  the tree is neither as it was nor as planned: every file is named\n"
 	      "  4  --commit: HEAD moved while the removal was committed: the work tree\n"
 	      "     holds the whole removal, uncommitted, HEAD is where it was moved to,\n"
-	      "     and the removal's commits are named\n", out);
+	      "     and the removal's commits are named\n"
+	      "  128+N  stopped by signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT): the last\n"
+	      "     line says what was left (\"excise: interrupted: nothing was changed\")\n", out);
 }
 
 /* Refuse a dirty git work tree: the change would mix with the user's. */
