@@ -350,8 +350,9 @@ int cmd_remove(int argc, char **argv)
 	}
 	if (report.len)
 		print_error_lines(&report);
-	release_stop_signals(&held, recovered ? "the tree was put back as said above, nothing else was changed"
-					      : "nothing was changed");
+	release_stop_signals(&held, recovered && !dry_run ? "what an earlier run left was dealt with "
+							    "as said above; nothing else was changed"
+							  : "nothing was changed");
 	if (dry_run && recovered == 2) {
 		fprintf(stderr, "excise: --dry-run previews the tree as it was, and a real run restores "
 				"that first: run it without --dry-run (or preview once it has); "
