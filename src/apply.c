@@ -24,13 +24,14 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include "walk.h"
 
 #define JOURNAL ".excise-journal"
 
@@ -313,10 +314,38 @@ static int do_ops(struct apply *a, const struct plan *plan, struct strbuf *err)
 	return rc;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* clean_up: remove what a walk meets, bottom up; never into a mount. */
+struct rm_walk {
+	const char *what;   /* the error's words, or NULL */
+	int errnum;
+	char *path;
+};
+
+static int rm_entry(const struct subtree_entry *e, void *ctx)
 {
-	(void)st, (void)ftw;
-	return flag == FTW_DP ? rmdir(path) : unlink(path);
+	struct rm_walk *rw = ctx;
+
+	switch (e->event) {
+	case SUBTREE_FILE:
+		if (unlinkat(e->dirfd, e->name, 0) == 0)
+			return 0;
+		break;
+	case SUBTREE_DIR_DONE:
+		if (unlinkat(e->dirfd, e->name, AT_REMOVEDIR) == 0)
+			return 0;
+		break;
+	case SUBTREE_MOUNT:
+		rw->what = "a mount point (another file system), not entered";
+		break;
+	case SUBTREE_UNREADABLE:
+		errno = e->errnum;
+		break;
+	case SUBTREE_DIR:
+		return 0;
+	}
+	rw->errnum = errno;
+	rw->path = path_abbrev(e->path, 240);
+	return -1;
 }
 
 /* Remove the now-empty parent directories of rel, up to the root. */
@@ -345,15 +374,17 @@ static int clean_up(struct apply *a, struct strbuf *err)
 
 	for (size_t i = 0; i < a->n; i++) {
 		struct op *o = &a->ops[i];
+		struct rm_walk rw = { NULL, 0, NULL };
 		struct stat st;
 		const char *left = o->kind == OP_EDIT ? o->keep : o->aside;
 
 		if (lstat(left, &st) < 0)
 			continue;
-		if (S_ISDIR(st.st_mode) ? nftw(left, rm_entry, 16, FTW_DEPTH | FTW_PHYS) != 0
-					: unlink(left) < 0) {
-			sb_addf(err, "%s: the removal is complete, but %s is left: %s\n", o->rel, left,
-				strerror(errno));
+		if (subtree_walk(AT_FDCWD, left, rm_entry, &rw) != 0) {
+			sb_addf(err, "%s: the removal is complete, but %s is left: %s\n", o->rel,
+				rw.path ? rw.path : left,
+				rw.what ? rw.what : strerror(rw.path ? rw.errnum : errno));
+			free(rw.path);
 			rc = -1;
 		}
 		if (o->kind == OP_DELETE)
@@ -416,10 +447,14 @@ int plan_apply(struct plan *plan, const struct apply_options *opt, struct strbuf
 		rc = roll_back(&a, err) < 0 ? -2 : -1;
 	else if (rc == 0 && journal_write(&a, "committed", err) < 0)
 		rc = roll_back(&a, err) < 0 ? -2 : -1;
-	else if (rc == 0)
-		clean_up(&a, err);   /* complete: what is left is only reported */
-	else
+	else if (rc == 0) {
+		/* complete: what is left is reported (the caller prints err), and the next run removes it */
+		if (clean_up(&a, err) < 0)
+			sb_addf(err, "the journal %s is kept: the next `excise remove` in this tree "
+				     "removes what is left\n", JOURNAL);
+	} else {
 		sb_addf(err, "nothing was changed\n");
+	}
 
 	pthread_sigmask(SIG_SETMASK, &a.saved, NULL);   /* a held signal acts now */
 	release_ops(&a);

@@ -186,6 +186,7 @@ int cmd_remove(int argc, char **argv)
 	struct removal r;
 	struct term_progress tp;
 	int lock, progress = 0, no_progress = 0;
+	size_t said;
 	const struct option options[] = {
 		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
 		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a diff, touch nothing"),
@@ -272,9 +273,15 @@ int cmd_remove(int argc, char **argv)
 		check_clean(root, &r.fp);
 	if (!force && r.links.n)
 		refuse_link_residue(&r);
+	said = err.len;
 	switch (plan_apply(&r.plan, &aopt, &err)) {
-	case 0:
+	case 0: {
+		/* complete; what the clean-up could not remove is said */
+		struct strbuf left = { err.buf + said, err.len - said, 0 };
+
+		print_error_lines(&left);
 		break;
+	}
 	case -1:
 		print_error_lines(&err);
 		rc = 2;
