@@ -585,6 +585,8 @@ int plan_check(struct plan *plan, struct strbuf *err)
 			f->dev = st.st_dev;
 			f->ino = st.st_ino;
 			f->mtime = st.st_mtim;
+			f->uid = st.st_uid;
+			f->gid = st.st_gid;
 		}
 		free(full);
 	}
