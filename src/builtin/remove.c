@@ -36,15 +36,14 @@ static void remove_usage(FILE *out)
 	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n", out);
 }
 
-/* Refuse a dirty git work tree: the change would mix with the user's. */
+/* Refuse a dirty git work tree (root, or a directory of one): the change would mix with the user's. */
 static void check_clean(const char *root, const struct footprint *fp)
 {
 	struct strvec dirty = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
 
-	if (!git_is_repo(root))
-		return;
-	if (git_dirty_files(root, &fp->paths, &dirty) < 0)
-		die("%s: git status failed", root);
+	if (git_dirty_files(root, &fp->paths, &dirty, &err) < 0)
+		die("%s (use --force to remove without asking git)", err.buf);
 	if (!dirty.n)
 		return;
 	fprintf(stderr, "excise: %s has uncommitted changes (use --force to remove anyway):\n", root);
