@@ -24,13 +24,15 @@
 
 #include <errno.h>
 #include <fcntl.h>
-#include <ftw.h>
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <sys/xattr.h>
 #include <unistd.h>
+
+#include "walk.h"
 
 #define JOURNAL ".excise-journal"
 
@@ -92,21 +94,102 @@ static int write_all(int fd, const char *p, size_t n)
 	return 0;
 }
 
-/* Write data to path (created new, mode), fsynced.  Returns 0 or -1 with errno. */
-static int write_new(const char *path, const char *data, size_t len, mode_t mode)
+/*
+ * Give the new file fd the extended attributes of the file at orig (not
+ * followed): user.* and ACLs (system.*) must come along, or the write
+ * fails; the others (security.*, trusted.*) where the kernel lets us, as
+ * cp -a does.  Returns 0, or -1 with errno and the attribute's name in *bad.
+ */
+static int copy_xattrs(const char *orig, int fd, char **bad)
+{
+	struct strbuf names = STRBUF_INIT, value = STRBUF_INIT;
+	ssize_t n;
+	int rc = 0;
+
+	for (;;) {
+		n = llistxattr(orig, NULL, 0);
+		if (n <= 0) {
+			/* none, or a file system without them */
+			return n < 0 && errno != ENOTSUP && errno != ENOENT ? -1 : 0;
+		}
+		sb_reset(&names);
+		sb_grow(&names, (size_t)n + 1);
+		n = llistxattr(orig, names.buf, (size_t)n);
+		if (n >= 0 || errno != ERANGE)
+			break;
+	}
+	for (ssize_t i = 0; rc == 0 && n > 0 && i < n; i += (ssize_t)strlen(names.buf + i) + 1) {
+		const char *name = names.buf + i;
+		int must = starts_with(name, "user.") || starts_with(name, "system.");
+		ssize_t v;
+
+		for (;;) {
+			v = lgetxattr(orig, name, NULL, 0);
+			if (v < 0)
+				break;
+			sb_reset(&value);
+			sb_grow(&value, (size_t)v + 1);
+			v = lgetxattr(orig, name, value.buf, (size_t)v);
+			if (v >= 0 || errno != ERANGE)
+				break;
+		}
+		if ((v < 0 || fsetxattr(fd, name, value.buf, (size_t)v, 0) < 0) && must) {
+			*bad = xstrdup(name);
+			rc = -1;
+		}
+	}
+	if (n < 0)
+		rc = -1;
+	{
+		int e = errno;
+
+		sb_release(&names);
+		sb_release(&value);
+		errno = e;
+	}
+	return rc;
+}
+
+/*
+ * Write data to path (created new), fsynced, as the file orig is: its mode,
+ * its owner and group (as GNU sed -i: when we may; the group alone if only
+ * that), its extended attributes (orig may be NULL: the mode alone).
+ * Returns 0, or -1 with errno and a line in err.
+ */
+static int write_new(const char *path, const char *data, size_t len, mode_t mode, const char *orig,
+		     uid_t uid, gid_t gid, struct strbuf *err)
 {
 	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0600), e;
+	char *bad = NULL;
 
-	if (fd < 0)
-		return -1;
-	if (fchmod(fd, mode & 07777) < 0 || write_all(fd, data, len) < 0 || fsync(fd) < 0) {
-		e = errno;
-		close(fd);
-		unlink(path);
-		errno = e;
+	if (fd < 0) {
+		sb_addf(err, "cannot create %s: %s", path, strerror(errno));
 		return -1;
 	}
+	/* (the owner first: fchown clears the set-user-ID and set-group-ID bits) */
+	if (orig && fchown(fd, uid, gid) < 0 && fchown(fd, (uid_t)-1, gid) < 0)
+		errno = 0;   /* not ours to give: the file is ours, as sed -i leaves it */
+	if (fchmod(fd, mode & 07777) < 0) {
+		sb_addf(err, "cannot set the mode of %s: %s", path, strerror(errno));
+		goto fail;
+	}
+	if (orig && copy_xattrs(orig, fd, &bad) < 0) {
+		sb_addf(err, "cannot keep the extended attribute%s%s: %s", bad ? " " : "s",
+			bad ? bad : "", strerror(errno));
+		goto fail;
+	}
+	if (write_all(fd, data, len) < 0 || fsync(fd) < 0) {
+		sb_addf(err, "%s", strerror(errno));
+		goto fail;
+	}
 	return close(fd);
+fail:
+	e = errno;
+	free(bad);
+	close(fd);
+	unlink(path);
+	errno = e;
+	return -1;
 }
 
 /* fsync the directory that holds path, so that a rename in it is durable. */
@@ -127,7 +210,7 @@ static void sync_dir_of(const char *path)
 
 static int journal_write(const struct apply *a, const char *state, struct strbuf *err)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, why = STRBUF_INIT;
 	char *tmp = xasprintf("%s.tmp", a->journal);
 	int rc = 0;
 
@@ -135,7 +218,7 @@ static int journal_write(const struct apply *a, const char *state, struct strbuf
 	for (size_t i = 0; i < a->n; i++)
 		sb_addf(&sb, "%c\t%s\n", a->ops[i].kind == OP_EDIT ? 'E' : 'D', a->ops[i].rel);
 	unlink(tmp);
-	if (write_new(tmp, sb.buf, sb.len, 0644) < 0 || rename(tmp, a->journal) < 0) {
+	if (write_new(tmp, sb.buf, sb.len, 0644, NULL, 0, 0, &why) < 0 || rename(tmp, a->journal) < 0) {
 		sb_addf(err, "%s: cannot write the journal: %s\n", JOURNAL, strerror(errno));
 		unlink(tmp);
 		rc = -1;
@@ -144,6 +227,7 @@ static int journal_write(const struct apply *a, const char *state, struct strbuf
 	}
 	free(tmp);
 	sb_release(&sb);
+	sb_release(&why);
 	return rc;
 }
 
@@ -250,7 +334,7 @@ static int unchanged(const struct op *o)
 
 static int do_ops(struct apply *a, const struct plan *plan, struct strbuf *err)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strbuf sb = STRBUF_INIT, why = STRBUF_INIT;
 	int rc = 0;
 
 	/* 1. Every new file beside its original. */
@@ -266,8 +350,10 @@ static int do_ops(struct apply *a, const struct plan *plan, struct strbuf *err)
 		sb_reset(&sb);
 		plan_result(plan, o->f, &sb);
 		unlink(o->aside);   /* a stale one was recovered first; this is ours */
-		if (write_new(o->aside, sb.buf, sb.len, o->f->mode) < 0) {
-			sb_addf(err, "%s: cannot write: %s\n", o->rel, strerror(errno));
+		sb_reset(&why);
+		if (write_new(o->aside, sb.buf, sb.len, o->f->mode, o->dest, o->f->uid, o->f->gid,
+			      &why) < 0) {
+			sb_addf(err, "%s: cannot write: %s\n", o->rel, why.buf);
 			rc = -1;
 		} else {
 			o->state = ST_WRITTEN;
@@ -310,13 +396,42 @@ static int do_ops(struct apply *a, const struct plan *plan, struct strbuf *err)
 		}
 	}
 	sb_release(&sb);
+	sb_release(&why);
 	return rc;
 }
 
-static int rm_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+/* clean_up: remove what a walk meets, bottom up; never into a mount. */
+struct rm_walk {
+	const char *what;   /* the error's words, or NULL */
+	int errnum;
+	char *path;
+};
+
+static int rm_entry(const struct subtree_entry *e, void *ctx)
 {
-	(void)st, (void)ftw;
-	return flag == FTW_DP ? rmdir(path) : unlink(path);
+	struct rm_walk *rw = ctx;
+
+	switch (e->event) {
+	case SUBTREE_FILE:
+		if (unlinkat(e->dirfd, e->name, 0) == 0)
+			return 0;
+		break;
+	case SUBTREE_DIR_DONE:
+		if (unlinkat(e->dirfd, e->name, AT_REMOVEDIR) == 0)
+			return 0;
+		break;
+	case SUBTREE_MOUNT:
+		rw->what = "a mount point (another file system), not entered";
+		break;
+	case SUBTREE_UNREADABLE:
+		errno = e->errnum;
+		break;
+	case SUBTREE_DIR:
+		return 0;
+	}
+	rw->errnum = errno;
+	rw->path = path_abbrev(e->path, 240);
+	return -1;
 }
 
 /* Remove the now-empty parent directories of rel, up to the root. */
@@ -345,15 +460,17 @@ static int clean_up(struct apply *a, struct strbuf *err)
 
 	for (size_t i = 0; i < a->n; i++) {
 		struct op *o = &a->ops[i];
+		struct rm_walk rw = { NULL, 0, NULL };
 		struct stat st;
 		const char *left = o->kind == OP_EDIT ? o->keep : o->aside;
 
 		if (lstat(left, &st) < 0)
 			continue;
-		if (S_ISDIR(st.st_mode) ? nftw(left, rm_entry, 16, FTW_DEPTH | FTW_PHYS) != 0
-					: unlink(left) < 0) {
-			sb_addf(err, "%s: the removal is complete, but %s is left: %s\n", o->rel, left,
-				strerror(errno));
+		if (subtree_walk(AT_FDCWD, left, rm_entry, &rw) != 0) {
+			sb_addf(err, "%s: the removal is complete, but %s is left: %s\n", o->rel,
+				rw.path ? rw.path : left,
+				rw.what ? rw.what : strerror(rw.path ? rw.errnum : errno));
+			free(rw.path);
 			rc = -1;
 		}
 		if (o->kind == OP_DELETE)
@@ -416,10 +533,14 @@ int plan_apply(struct plan *plan, const struct apply_options *opt, struct strbuf
 		rc = roll_back(&a, err) < 0 ? -2 : -1;
 	else if (rc == 0 && journal_write(&a, "committed", err) < 0)
 		rc = roll_back(&a, err) < 0 ? -2 : -1;
-	else if (rc == 0)
-		clean_up(&a, err);   /* complete: what is left is only reported */
-	else
+	else if (rc == 0) {
+		/* complete: what is left is reported (the caller prints err), and the next run removes it */
+		if (clean_up(&a, err) < 0)
+			sb_addf(err, "the journal %s is kept: the next `excise remove` in this tree "
+				     "removes what is left\n", JOURNAL);
+	} else {
 		sb_addf(err, "nothing was changed\n");
+	}
 
 	pthread_sigmask(SIG_SETMASK, &a.saved, NULL);   /* a held signal acts now */
 	release_ops(&a);

@@ -13,7 +13,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "run_command.h"
 #include "sha1.h"
+#include "walk.h"
 
 
 void plan_init(struct plan *plan, const char *root)
@@ -365,44 +367,80 @@ static int merge_edits(struct plan *plan, struct strbuf *err)
 	return bad ? -1 : 0;
 }
 
-/* True if the inode flags of path forbid renaming or removing it (chattr +i, +a). */
-static int is_immutable(const char *path)
+/*
+ * True if the inode flags of name in dirfd (AT_FDCWD: a path) forbid
+ * renaming or removing it (chattr +i, +a).  Not followed; a symbolic link
+ * or what cannot be opened: access() and the rename decide.
+ */
+static int immutable_at(int dirfd, const char *name)
 {
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC), flags = 0, bad;
+	int fd = openat(dirfd, name, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_NOCTTY | O_CLOEXEC);
+	int flags = 0, bad;
 
 	if (fd < 0)
-		return 0;   /* a symlink or unreadable: access() and the rename decide */
-	bad = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 &&
-	      (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL));
+		return 0;
+	bad = ioctl(fd, FS_IOC_GETFLAGS, &flags) == 0 && (flags & (FS_IMMUTABLE_FL | FS_APPEND_FL));
 	close(fd);
 	return bad;
 }
 
-/* Problems that would stop the removal of path (full) and of what is below it. */
+static int is_immutable(const char *path)
+{
+	return immutable_at(AT_FDCWD, path);
+}
+
+/* "a mount point" refusal of path, under the mount point mp (once for each mount point). */
+static void refuse_mount(struct strbuf *err, struct strset *said, const char *mp, const char *path)
+{
+	if (!strset_add(said, mp))
+		return;
+	if (!strcmp(mp, path))
+		sb_addf(err, "%s: is a mount point (another file system inside the tree): a removal "
+			"never crosses it; unmount it first\n", mp);
+	else
+		sb_addf(err, "%s: is a mount point (another file system inside the tree, holding %s): "
+			"a removal never crosses it; unmount it first\n", mp, path);
+}
+
+/* Problems that would stop the removal of a deleted path and of what is below it. */
 struct del_check {
 	struct strbuf *err;
-	size_t rootlen;
+	struct strset *mounts;   /* refused already */
 	int bad;
 };
-static struct del_check *del_check_ctx;
 
-static int check_entry(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+static int check_entry(const struct subtree_entry *e, void *ctx)
 {
-	struct del_check *dc = del_check_ctx;
+	struct del_check *dc = ctx;
+	char *path = path_abbrev(e->path, 240);
 
-	(void)st, (void)ftw;
-	if (flag == FTW_DNR || flag == FTW_NS) {
-		sb_addf(dc->err, "%s: cannot be read, so it cannot be deleted\n", path + dc->rootlen);
+	switch (e->event) {
+	case SUBTREE_MOUNT:
+		refuse_mount(dc->err, dc->mounts, path, path);
 		dc->bad = 1;
-	} else if (is_immutable(path)) {
-		sb_addf(dc->err, "%s: is immutable or append-only (chattr), so it cannot be deleted\n",
-			path + dc->rootlen);
+		break;
+	case SUBTREE_UNREADABLE:
+		sb_addf(dc->err, "%s: cannot be read (%s), so it cannot be deleted\n", path,
+			strerror(e->errnum));
 		dc->bad = 1;
-	} else if (flag == FTW_D && access(path, W_OK | X_OK) < 0) {
-		sb_addf(dc->err, "%s: directory is read-only, so its files cannot be deleted\n",
-			path + dc->rootlen);
-		dc->bad = 1;
+		break;
+	case SUBTREE_FILE:
+	case SUBTREE_DIR:
+		/* (nothing but a file or directory is opened: opening a device does something) */
+		if ((S_ISREG(e->st->st_mode) || S_ISDIR(e->st->st_mode)) &&
+		    immutable_at(e->dirfd, e->name)) {
+			sb_addf(dc->err, "%s: is immutable or append-only (chattr), so it cannot be deleted\n",
+				path);
+			dc->bad = 1;
+		} else if (e->event == SUBTREE_DIR && faccessat(e->dirfd, e->name, W_OK | X_OK, 0) < 0) {
+			sb_addf(dc->err, "%s: directory is read-only, so its files cannot be deleted\n", path);
+			dc->bad = 1;
+		}
+		break;
+	case SUBTREE_DIR_DONE:
+		break;
 	}
+	free(path);
 	return 0;
 }
 
@@ -438,16 +476,85 @@ static const char *confine_problem(const char *root, const char *path, int delet
 	return why;
 }
 
+/*
+ * Edits of a file that is a symbolic link: a link to a file inside the tree
+ * is followed (its edits become edits of that file, read once: a file and a
+ * link to it edit one file); a link out of the tree (or into .git) is
+ * refused.  Before merge_edits, which then merges what both names planned.
+ */
+static int follow_links(struct plan *plan, struct strbuf *err)
+{
+	struct strset seen = STRSET_INIT;
+	char *real_root = realpath(plan->root, NULL);
+	size_t rn = real_root ? strlen(real_root) : 0;
+	int bad = 0;
+
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const struct plan_file *lf, *tf;
+		char *path = plan->edits[i].path, *full, *real;
+		const char *target = NULL;
+		struct stat st;
+
+		if (!strset_add(&seen, path) || plan_is_deleted(plan, path))
+			continue;
+		full = path_join(plan->root, path);
+		if (lstat(full, &st) < 0 || !S_ISLNK(st.st_mode)) {
+			free(full);
+			continue;
+		}
+		real = realpath(full, NULL);
+		free(full);
+		if (real && real_root && !strncmp(real, real_root, rn) && real[rn] == '/')
+			target = real + rn + 1;
+		else if (real && real_root && !strcmp(real_root, "/"))
+			target = real + 1;
+		if (!target || !strcmp(target, ".git") || starts_with(target, ".git/") ||
+		    strstr(target, "/.git/")) {
+			sb_addf(err, "%s: is a symbolic link to outside the tree, and the removal would edit "
+				"it (nothing outside the tree is written); put a copy of the file in its "
+				"place to go on\n", path);
+			bad = 1;
+			free(real);
+			continue;
+		}
+		path = xstrdup(path);   /* edits[i].path is replaced below */
+		tf = plan_file(plan, target);
+		lf = find_file(plan, path);
+		if (!tf) {
+			sb_addf(err, "%s: cannot read %s, the file it links to: %s\n", path, target,
+				strerror(errno));
+			bad = 1;
+		} else if (!lf || lf->len != tf->len || memcmp(lf->data, tf->data, tf->len)) {
+			sb_addf(err, "%s: changed on disk since it was read\n", target);
+			bad = 1;
+		} else {
+			for (size_t k = i; k < plan->nedits; k++)
+				if (!strcmp(plan->edits[k].path, path)) {
+					free(plan->edits[k].path);
+					plan->edits[k].path = xstrdup(tf->path);
+				}
+		}
+		free(path);
+		free(real);
+	}
+	strset_clear(&seen);
+	free(real_root);
+	return bad ? -1 : 0;
+}
+
 int plan_check(struct plan *plan, struct strbuf *err)
 {
-	int bad = merge_edits(plan, err) < 0;
+	int bad = follow_links(plan, err) < 0;
 	struct strbuf now = STRBUF_INIT;
+	struct strset mounts = STRSET_INIT;
+	int rootfd;
 
+	bad |= merge_edits(plan, err) < 0;
 	for (size_t i = 0; i < plan->nfiles; i++) {
 		struct plan_file *f = &plan->files[i];
 		const char *why;
 		struct stat st;
-		char *full;
+		char *full, *mp;
 
 		if (!plan_file_changed(plan, f))
 			continue;
@@ -457,6 +564,17 @@ int plan_check(struct plan *plan, struct strbuf *err)
 			continue;
 		}
 		full = path_join(plan->root, f->path);
+		if (lstat(full, &st) == 0 && S_ISLNK(st.st_mode)) {
+			free(full);   /* a link out of the tree: follow_links said so */
+			continue;
+		}
+		if ((mp = tree_mount_point(plan->root, f->path))) {
+			refuse_mount(err, &mounts, mp, f->path);
+			bad = 1;
+			free(mp);
+			free(full);
+			continue;
+		}
 		sb_reset(&now);
 		if (read_file(full, &now) < 0) {
 			sb_addf(err, "%s: cannot read: %s\n", f->path, strerror(errno));
@@ -479,11 +597,14 @@ int plan_check(struct plan *plan, struct strbuf *err)
 			f->dev = st.st_dev;
 			f->ino = st.st_ino;
 			f->mtime = st.st_mtim;
+			f->uid = st.st_uid;
+			f->gid = st.st_gid;
 		}
 		free(full);
 	}
+	rootfd = open(plan->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC);
 	for (size_t i = 0; i < plan->ndels; i++) {
-		char *full = path_join(plan->root, plan->dels[i].path), *dir;
+		char *full = path_join(plan->root, plan->dels[i].path), *dir, *mp = NULL;
 		const char *why = confine_problem(plan->root, plan->dels[i].path, 1);
 		struct stat st;
 
@@ -493,12 +614,15 @@ int plan_check(struct plan *plan, struct strbuf *err)
 		} else if (lstat(full, &st) < 0) {
 			sb_addf(err, "%s: cannot delete: %s\n", plan->dels[i].path, strerror(errno));
 			bad = 1;
+		} else if ((mp = tree_mount_point(plan->root, plan->dels[i].path))) {
+			refuse_mount(err, &mounts, mp, plan->dels[i].path);
+			bad = 1;
 		} else if (!S_ISDIR(st.st_mode) != !plan->dels[i].is_dir) {
 			sb_addf(err, "%s: expected a %s\n", plan->dels[i].path,
 				plan->dels[i].is_dir ? "directory" : "file");
 			bad = 1;
 		} else if (!plan->preview) {
-			struct del_check dc = { err, strlen(plan->root) + 1, 0 };
+			struct del_check dc = { err, &mounts, 0 };
 
 			dir = xstrndup(full, (size_t)(strrchr(full, '/') - full));
 			if (access(dir, W_OK | X_OK) < 0 || is_immutable(dir)) {
@@ -507,16 +631,20 @@ int plan_check(struct plan *plan, struct strbuf *err)
 				dc.bad = 1;
 			}
 			free(dir);
-			del_check_ctx = &dc;
-			if (S_ISDIR(st.st_mode))
-				nftw(full, check_entry, 16, FTW_PHYS);
-			else
-				check_entry(full, &st, FTW_F, NULL);
-			del_check_ctx = NULL;
+			/* Everything below it, by descriptors: any depth, never into a mount. */
+			if (rootfd < 0 || subtree_walk(rootfd, plan->dels[i].path, check_entry, &dc) < 0) {
+				sb_addf(err, "%s: cannot be read (%s), so it cannot be deleted\n",
+					plan->dels[i].path, strerror(errno));
+				dc.bad = 1;
+			}
 			bad |= dc.bad;
 		}
+		free(mp);
 		free(full);
 	}
+	if (rootfd >= 0)
+		close(rootfd);
+	strset_clear(&mounts);
 	sb_release(&now);
 	return bad ? -1 : 0;
 }
@@ -654,7 +782,7 @@ static size_t count_lines(const char *p, size_t n)
 
 static const char *mode_str(mode_t m)
 {
-	return (m & 0111) ? "100755" : "100644";
+	return S_ISLNK(m) ? "120000" : (m & 0111) ? "100755" : "100644";
 }
 
 /*
@@ -816,53 +944,118 @@ static void diff_deleted_file(const char *path, const char *data, size_t len, mo
 	free(b);
 }
 
-static int cmp_strp(const void *a, const void *b)
+/*
+ * plan_diff: the edited files and the files of the deleted paths, merged in
+ * path order as git prints them.  A deleted directory is walked by
+ * descriptors (subtree_walk: any depth, in git's order, nothing followed): a
+ * symbolic link is printed as git prints one (mode 120000, its text), a
+ * FIFO, socket or device not at all (git has no such file; the real run
+ * deletes it with its directory).
+ */
+struct diff_walk {
+	const struct plan *plan;
+	FILE *out;
+	struct strbuf *err;
+	struct strvec edited;   /* paths of the edited files, sorted */
+	size_t next;            /* the first not printed yet */
+	struct strbuf data;
+};
+
+/* Print the diffs of the edited files that sort before path (all when NULL). */
+static void diff_edits_before(struct diff_walk *dw, const char *path)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	while (dw->next < dw->edited.n && (!path || strcmp(dw->edited.v[dw->next], path) < 0))
+		diff_file(dw->plan, find_file(dw->plan, dw->edited.v[dw->next++]), dw->out);
 }
 
-/* Append the files under dir (relative paths), recursively, sorted.  0, or -1 with err. */
-static int list_files(const char *root, const char *dir, struct strvec *out, struct strbuf *err)
+/* Read entry e (a link's text, a regular file's bytes) into sb: 0, or -1 with errno. */
+static int read_entry(const struct subtree_entry *e, struct strbuf *sb)
 {
-	char *full = path_join(root, dir);
-	DIR *d = opendir(full);
-	struct dirent *de;
-	struct strvec names = STRVEC_INIT;
-	int rc = 0;
+	struct stat st;
+	int fd, rc;
 
-	if (!d) {
-		sb_addf(err, "cannot read directory %s: %s\n", full, strerror(errno));
-		free(full);
+	if (S_ISLNK(e->st->st_mode)) {
+		size_t size = e->st->st_size > 0 ? (size_t)e->st->st_size + 1 : 256;
+
+		for (;;) {
+			ssize_t n;
+
+			sb_reset(sb);
+			sb_grow(sb, size);
+			n = readlinkat(e->dirfd, e->name, sb->buf, size);
+			if (n < 0)
+				return -1;
+			if ((size_t)n < size) {
+				sb->len = (size_t)n;
+				sb->buf[n] = '\0';
+				return 0;
+			}
+			size *= 2;
+		}
+	}
+	fd = openat(e->dirfd, e->name, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
+	if (fd < 0)
+		return -1;
+	if (fstat(fd, &st) < 0 || !S_ISREG(st.st_mode)) {
+		int why = fstat(fd, &st) < 0 ? errno : ENODEV;   /* replaced since the walk saw it */
+
+		close(fd);
+		errno = why;
 		return -1;
 	}
-	while ((de = readdir(d)))
-		if (strcmp(de->d_name, ".") && strcmp(de->d_name, ".."))
-			sv_push(&names, de->d_name);
-	closedir(d);
-	qsort(names.v, names.n, sizeof(char *), cmp_strp);
-	for (size_t i = 0; rc == 0 && i < names.n; i++) {
-		char *rel = path_join(dir, names.v[i]);
-		char *abs = path_join(root, rel);
-		struct stat st;
-
-		if (lstat(abs, &st) == 0 && S_ISDIR(st.st_mode)) {
-			rc = list_files(root, rel, out, err);
-			free(rel);
-		} else {
-			sv_push_owned(out, rel);
-		}
-		free(abs);
-	}
-	sv_clear(&names);
-	free(full);
+	sb_reset(sb);
+	rc = read_fd(fd, sb);
+	close(fd);
 	return rc;
+}
+
+static int diff_deleted_entry(const struct subtree_entry *e, void *ctx)
+{
+	struct diff_walk *dw = ctx;
+
+	switch (e->event) {
+	case SUBTREE_MOUNT:
+		sb_addf(dw->err, "%s: is a mount point (another file system inside the tree)\n", e->path);
+		return -1;
+	case SUBTREE_UNREADABLE:
+		sb_addf(dw->err, "cannot read %s: %s\n", e->path, strerror(e->errnum));
+		return -1;
+	case SUBTREE_FILE:
+		break;
+	default:
+		return 0;
+	}
+	if (!S_ISREG(e->st->st_mode) && !S_ISLNK(e->st->st_mode))
+		return 0;
+	if (read_entry(e, &dw->data) < 0) {
+		sb_addf(dw->err, "cannot read %s: %s\n", e->path, strerror(errno));
+		return -1;
+	}
+	diff_edits_before(dw, e->path);
+	diff_deleted_file(e->path, dw->data.buf ? dw->data.buf : "", dw->data.len, e->st->st_mode,
+			  dw->out);
+	return 0;
+}
+
+/* Deletions in the order of the paths they print: a directory's as if its name ended in '/'. */
+static int cmp_del_walk(const void *a, const void *b)
+{
+	const struct deletion *x = *(const struct deletion *const *)a;
+	const struct deletion *y = *(const struct deletion *const *)b;
+	char *kx = xasprintf("%s%s", x->path, x->is_dir ? "/" : "");
+	char *ky = xasprintf("%s%s", y->path, y->is_dir ? "/" : "");
+	int c = strcmp(kx, ky);
+
+	free(kx);
+	free(ky);
+	return c;
 }
 
 int plan_diff(struct plan *plan, FILE *out, struct strbuf *err)
 {
-	struct strvec paths = STRVEC_INIT;
-	struct strbuf sb = STRBUF_INIT;
-	int rc = 0;
+	struct diff_walk dw = { plan, out, err, STRVEC_INIT, 0, STRBUF_INIT };
+	const struct deletion **dels = xcalloc(plan->ndels + 1, sizeof(*dels));
+	int rc = 0, rootfd = -1;
 
 	/* Edited and deleted files, in path order, as git prints them. */
 	for (size_t i = 0; i < plan->nfiles; i++) {
@@ -870,35 +1063,30 @@ int plan_diff(struct plan *plan, FILE *out, struct strbuf *err)
 
 		edits_of(plan, &plan->files[i], &lo, &hi);
 		if (lo != hi)
-			sv_push(&paths, plan->files[i].path);
+			sv_push(&dw.edited, plan->files[i].path);
+	}
+	sv_sort_uniq(&dw.edited);
+	for (size_t i = 0; i < plan->ndels; i++)
+		dels[i] = &plan->dels[i];
+	if (plan->ndels > 1)
+		qsort(dels, plan->ndels, sizeof(*dels), cmp_del_walk);
+	if (plan->ndels && (rootfd = open(plan->root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)) < 0) {
+		sb_addf(err, "cannot read directory %s: %s\n", plan->root, strerror(errno));
+		rc = -1;
 	}
 	for (size_t i = 0; rc == 0 && i < plan->ndels; i++) {
-		if (plan->dels[i].is_dir)
-			rc = list_files(plan->root, plan->dels[i].path, &paths, err);
-		else
-			sv_push(&paths, plan->dels[i].path);
-	}
-	sv_sort_uniq(&paths);
-	for (size_t i = 0; rc == 0 && i < paths.n; i++) {
-		const struct plan_file *f = find_file(plan, paths.v[i]);
+		size_t said = err->len;
 
-		if (plan_is_deleted(plan, paths.v[i])) {
-			char *full = path_join(plan->root, paths.v[i]);
-			struct stat st;
-
-			sb_reset(&sb);
-			if (lstat(full, &st) < 0 || read_file(full, &sb) < 0) {
-				sb_addf(err, "cannot read %s: %s\n", full, strerror(errno));
-				rc = -1;
-			} else {
-				diff_deleted_file(paths.v[i], sb.buf, sb.len, st.st_mode, out);
-			}
-			free(full);
-		} else if (f) {
-			diff_file(plan, f, out);
-		}
+		/* -1: the callback said why, or the walk could not go on (errno) */
+		if ((rc = subtree_walk(rootfd, dels[i]->path, diff_deleted_entry, &dw)) && err->len == said)
+			sb_addf(err, "cannot read %s: %s\n", dels[i]->path, strerror(errno));
 	}
-	sb_release(&sb);
-	sv_clear(&paths);
+	if (rc == 0)
+		diff_edits_before(&dw, NULL);
+	if (rootfd >= 0)
+		close(rootfd);
+	free(dels);
+	sv_clear(&dw.edited);
+	sb_release(&dw.data);
 	return rc;
 }

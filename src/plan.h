@@ -69,6 +69,8 @@ struct plan_file {
 	dev_t dev;       /* set by plan_check for changed files: plan_apply */
 	ino_t ino;       /* refuses to replace a file that changed since */
 	struct timespec mtime;
+	uid_t uid;       /* and gives the new file the owner and group (set by */
+	gid_t gid;       /* plan_check too) */
 };
 
 struct plan {

@@ -1251,6 +1251,18 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 		fprintf(out, "  problem: %s\n", r->problems.v[i]);
 	for (size_t i = 0; i < r->notes.n; i++)
 		fprintf(out, "  note: %s\n", r->notes.v[i]);
+	{
+		/* what the walk left out: inside a deleted path it goes with it */
+		struct strvec deleted = STRVEC_INIT, notes = STRVEC_INIT;
+
+		for (size_t i = 0; i < r->plan.ndels; i++)
+			sv_push(&deleted, r->plan.dels[i].path);
+		tree_skip_notes(&r->tree, &deleted, &notes);
+		for (size_t i = 0; i < notes.n; i++)
+			fprintf(out, "  skipped: %s\n", notes.v[i]);
+		sv_clear(&deleted);
+		sv_clear(&notes);
+	}
 	removal_links_summary(out, r);
 	for (size_t i = 0; i < r->plan.nedits; i++)
 		files += !i || strcmp(r->plan.edits[i].path, r->plan.edits[i - 1].path);

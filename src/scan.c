@@ -902,7 +902,8 @@ static void *scan_worker(void *arg)
 		fclass = file_class(path);
 		if (job->skip && job->skip(path, job->skip_ctx))
 			continue;
-		fd = openat(job->rootfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+		/* (O_NONBLOCK: a file replaced by a FIFO since the walk is not waited for) */
+		fd = openat(job->rootfd, path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
 		if (fd < 0) {
 			if (errno != ENOENT)
 				job_problem(job, xasprintf("%s: cannot read: %s", path, strerror(errno)));

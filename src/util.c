@@ -299,7 +299,8 @@ int tmp_unnamed(const char *dir, int cloexec)
 int read_file(const char *path, struct strbuf *sb)
 {
 	struct stat st;
-	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	/* O_NONBLOCK: opening a FIFO no one writes to does not wait */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC);
 
 	if (fd < 0)
 		return -1;
@@ -307,6 +308,14 @@ int read_file(const char *path, struct strbuf *sb)
 		goto fail;
 	if (S_ISDIR(st.st_mode)) {
 		errno = EISDIR;
+		goto fail;
+	}
+	if (S_ISFIFO(st.st_mode)) {
+		/* a pipe (a <(command) argument): read it to its end, as it comes */
+		if (fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK) < 0)
+			goto fail;
+	} else if (!S_ISREG(st.st_mode)) {
+		errno = ENODEV;   /* a device or a socket: never read (/dev/zero has no end) */
 		goto fail;
 	}
 	sb_grow(sb, st.st_size > 0 ? (size_t)st.st_size : 4096);

@@ -71,8 +71,10 @@ void sv_sort_uniq(struct strvec *sv);
 void sv_clear(struct strvec *sv);
 
 /*
- * Read a whole file into sb (appended, NUL-terminated).  Returns 0, or -1
- * with errno set.
+ * Read a whole file into sb (appended, NUL-terminated), through symbolic
+ * links: a regular file, or a pipe (to its end; a FIFO no one writes to is
+ * empty, never waited for).  Returns 0, or -1 with errno set: EISDIR for a
+ * directory, ENODEV for a device or socket (never read).
  */
 int read_file(const char *path, struct strbuf *sb);
 

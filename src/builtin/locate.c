@@ -150,6 +150,14 @@ int cmd_locate(int argc, char **argv)
 	times[4] = seconds_now();
 	report_locate(stdout, fmt, &fp, &res);
 	times[5] = seconds_now();
+	{
+		struct strvec notes = STRVEC_INIT;   /* what the walk left out */
+
+		tree_skip_notes(&t, &fp.paths, &notes);
+		for (size_t i = 0; i < notes.n; i++)
+			warnmsg("skipped %s", notes.v[i]);
+		sv_clear(&notes);
+	}
 	if (getenv("EXCISE_TIMES"))
 		fprintf(stderr, "excise: tree %.3f s, kconfig %.3f s, derive %.3f s, scan %.3f s, "
 			"report %.3f s (%zu files)\n", times[1] - times[0], times[2] - times[1],

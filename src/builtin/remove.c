@@ -56,15 +56,14 @@ static void remove_usage(FILE *out)
 	      "     line says what was left (\"excise: interrupted: nothing was changed\")\n", out);
 }
 
-/* Refuse a dirty git work tree: the change would mix with the user's. */
+/* Refuse a dirty git work tree (root, or a directory of one): the change would mix with the user's. */
 static void check_clean(const char *root, const struct footprint *fp)
 {
 	struct strvec dirty = STRVEC_INIT;
+	struct strbuf err = STRBUF_INIT;
 
-	if (!git_is_repo(root))
-		return;
-	if (git_dirty_files(root, &fp->paths, &dirty) < 0)
-		die("%s: git status failed", root);
+	if (git_dirty_files(root, &fp->paths, &dirty, &err) < 0)
+		die("%s (use --force to remove without asking git)", err.buf);
 	if (!dirty.n)
 		return;
 	fprintf(stderr, "excise: %s has uncommitted changes (use --force to remove anyway):\n", root);
@@ -301,6 +300,7 @@ int cmd_remove(int argc, char **argv)
 	struct removal r;
 	struct term_progress tp;
 	int lock, progress = 0, no_progress = 0, recovered, applied;
+	size_t said;
 	sigset_t held;
 	const struct option options[] = {
 		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
@@ -416,8 +416,13 @@ int cmd_remove(int argc, char **argv)
 	if (!force && r.links.n)
 		refuse_link_residue(&r);
 	hold_stop_signals(&held);
+	said = err.len;
 	applied = plan_apply(&r.plan, &aopt, &err);
 	if (applied == 0) {
+		/* complete; what the clean-up could not remove is said */
+		struct strbuf left = { err.buf + said, err.len - said, 0 };
+
+		print_error_lines(&left);
 		write_error_note = "the removal is complete";
 		removal_summary(stdout, &r, 1);
 	} else if (applied == -1 && stop_signal_pending()) {
