@@ -482,15 +482,50 @@ static int leaves_backslash(const struct kbuild_file *kf, const struct kbuild_li
 }
 
 /*
+ * The physical line of the words of one assignment, which come in order:
+ * each answer scans back no further than the last word asked about, and
+ * the line's end is found once (a line of 50,000 words was quadratic).
+ */
+struct word_line {
+	int known;
+	size_t off, start, end;   /* the last offset asked about, its line */
+};
+
+static void word_line_at(struct word_line *wl, const char *buf, size_t len, size_t off)
+{
+	if (wl->known && off >= wl->off) {
+		size_t s = off, last = wl->off;
+
+		while (s > last && buf[s - 1] != '\n')
+			s--;
+		wl->off = off;
+		if (s > last) {
+			/* a newline since the last word: its line starts at s */
+			wl->start = s;
+			wl->end = line_end(buf, len, off);
+		}
+		return;
+	}
+	wl->known = 1;
+	wl->off = off;
+	wl->start = line_start(buf, off);
+	wl->end = line_end(buf, len, off);
+}
+
+/*
  * Delete one word of a multi-word value: its own continuation line, or the
  * word and a blank; keep_blank (leaves_backslash): the word and the blanks
  * after it, a blank staying before the line's end.
  */
 static void remove_word(struct kb_edits *ke, const struct kbuild_file *kf, const struct kbuild_word *w,
-			int keep_blank, const char *symbol, const char *reason)
+			struct word_line *wl, int keep_blank, const char *symbol, const char *reason)
 {
 	const char *b = kf->buf;
-	size_t ls = line_start(b, w->start), le = line_end(b, kf->len, w->start);
+	size_t ls, le;
+
+	word_line_at(wl, b, kf->len, w->start);
+	ls = wl->start;
+	le = wl->end;
 	size_t s = w->start, e = w->end;
 	size_t before = ls, after = e;
 
@@ -656,6 +691,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				edits++;
 			} else if (l->nwords) {
 				unsigned char *owned = xcalloc(l->nwords, 1);
+				struct word_line wl = { 0, 0, 0, 0 };
 
 				for (size_t w = 0; w < l->nwords; w++) {
 					char *word = kbuild_word(&kf, &l->words[w]);
@@ -670,8 +706,8 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 						continue;
 					word = kbuild_word(&kf, &l->words[w]);
 					why = xasprintf("%s: %s is removed", l->var, word);
-					remove_word(&ke, &kf, &l->words[w], leaves_backslash(&kf, l, owned, w),
-						    sym, why);
+					remove_word(&ke, &kf, &l->words[w], &wl,
+						    leaves_backslash(&kf, l, owned, w), sym, why);
 					free(why);
 					free(word);
 					edits++;
