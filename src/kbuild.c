@@ -483,33 +483,22 @@ static int leaves_backslash(const struct kbuild_file *kf, const struct kbuild_li
 
 /*
  * The physical line of the words of one assignment, which come in order:
- * each answer scans back no further than the last word asked about, and
- * the line's end is found once (a line of 50,000 words was quadratic).
+ * its start from a line cursor, its end found once per line (line_start()
+ * and line_end() per word made a line of 50,000 words quadratic).
  */
 struct word_line {
-	int known;
-	size_t off, start, end;   /* the last offset asked about, its line */
+	struct line_cursor lc;
+	size_t start, end;
 };
 
 static void word_line_at(struct word_line *wl, const char *buf, size_t len, size_t off)
 {
-	if (wl->known && off >= wl->off) {
-		size_t s = off, last = wl->off;
+	size_t s = line_cursor_start(&wl->lc, buf, off);
 
-		while (s > last && buf[s - 1] != '\n')
-			s--;
-		wl->off = off;
-		if (s > last) {
-			/* a newline since the last word: its line starts at s */
-			wl->start = s;
-			wl->end = line_end(buf, len, off);
-		}
-		return;
+	if (s != wl->start || !wl->end) {
+		wl->start = s;
+		wl->end = line_end(buf, len, off);
 	}
-	wl->known = 1;
-	wl->off = off;
-	wl->start = line_start(buf, off);
-	wl->end = line_end(buf, len, off);
 }
 
 /*
@@ -691,7 +680,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				edits++;
 			} else if (l->nwords) {
 				unsigned char *owned = xcalloc(l->nwords, 1);
-				struct word_line wl = { 0, 0, 0, 0 };
+				struct word_line wl = { LINE_CURSOR_INIT, 0, 0 };
 
 				for (size_t w = 0; w < l->nwords; w++) {
 					char *word = kbuild_word(&kf, &l->words[w]);

@@ -1384,6 +1384,9 @@ char *links_selector_describe(const struct link_selector *sel)
  */
 static void find_selectors(const struct plan *plan, struct links_result *res)
 {
+	struct line_index li = { NULL, 0 };
+	const struct plan_file *li_of = NULL;   /* the file li indexes (the edits come by file) */
+
 	for (size_t i = 0; i < plan->nedits; i++) {
 		const struct edit *e = &plan->edits[i];
 		const struct plan_file *f = plan_find(plan, e->path);
@@ -1392,6 +1395,11 @@ static void find_selectors(const struct plan *plan, struct links_result *res)
 
 		if (!r || (e->kind != KIND_KCONFIG_SELECT && e->kind != KIND_KCONFIG_IMPLY))
 			continue;
+		if (f && f != li_of) {
+			line_index_release(&li);
+			line_index_init(&li, f->data, f->len);
+			li_of = f;
+		}
 		colon = strstr(r, ": ");
 		kw = strstr(r, e->kind != KIND_KCONFIG_SELECT ? "imply " : "select ");
 		if (!colon || !kw)
@@ -1402,9 +1410,10 @@ static void find_selectors(const struct plan *plan, struct links_result *res)
 		GROW(res->selectors, res->selectors_cap, res->nselectors + 1);
 		res->selectors[res->nselectors++] = (struct link_selector){
 			xstrndup(r, (size_t)(colon - r)), xstrdup(e->path),
-			f ? line_of_offset(f->data, e->start) : 0, e->kind != KIND_KCONFIG_SELECT,
+			f ? line_index_line(&li, e->start) : 0, e->kind != KIND_KCONFIG_SELECT,
 			xstrndup(kw, n) };
 	}
+	line_index_release(&li);
 }
 
 /*
@@ -1489,12 +1498,13 @@ static void on_define_hits(void *vctx, const char *path, const char *buf, size_t
 			   const struct scan_hit *hits, size_t n)
 {
 	struct defined_ctx *c = vctx;
+	struct line_cursor lc = LINE_CURSOR_INIT;   /* the hits come by offset */
 
 	(void)path;
 	(void)len;
 	for (size_t i = 0; i < n; i++) {
 		size_t off = hits[i].offset;
-		const char *p = buf + line_start(buf, off);
+		const char *p = buf + line_cursor_start(&lc, buf, off);
 		int def = off >= 2 && buf[off - 2] == '-' && buf[off - 1] == 'D';   /* -DNAME */
 
 		p += strspn(p, " \t");

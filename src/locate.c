@@ -54,6 +54,7 @@ struct locate_ctx {
 	size_t nkpend, kpend_cap;   /* classified after the scan */
 	struct line_index lines;   /* of the file on_hits reads, made at its first use */
 	const char *lines_of;      /* that file's buffer, or NULL */
+	struct line_cursor hit_line;   /* the start of the line of on_hits' current hit */
 };
 
 /* The 1-based line of offset off of buf, the file on_hits is reading. */
@@ -492,7 +493,8 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		}
 		if (kind == KIND_C_CALL && p->tag == PAT_HEADER)
 			kind = KIND_C_OTHER;
-		if (kind == KIND_C_INCLUDE && p->tag == PAT_BASENAME && !include_of_owned(c, path, buf, r->off)) {
+		if (kind == KIND_C_INCLUDE && p->tag == PAT_BASENAME &&
+		    !include_of_owned(c, path, buf, line_cursor_start(&c->hit_line, buf, r->off))) {
 			r->kind = KIND_NONE;   /* <linux/platform_data/gpio-davinci.h> is not davinci.h */
 			return;
 		}
@@ -855,6 +857,7 @@ static void header_base_hit(struct locate_ctx *c, const char *path, const char *
 				strset_add(&c->foreign, c->fp->local_headers.v[i]);
 		return;
 	}
+	off = line_cursor_start(&c->hit_line, buf, off);   /* what follows reads the line */
 	if (!is_include_line(buf, off))
 		return;
 	target = include_target(c->t, path, buf, off);
@@ -951,7 +954,11 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 	size_t at = 0, line = 1;   /* the line of offset at: hits come by offset */
 	struct c_lexer lx;
 
+	size_t ident_line = (size_t)-1, ident_pattern = 0;   /* the last defines_identifier() asked, */
+	int ident_defines = 0;                               /* of a line and a name, and its answer */
+
 	c->lines_of = NULL;   /* a new file, perhaps in the last one's buffer */
+	c->hit_line = (struct line_cursor)LINE_CURSOR_INIT;
 
 	if (!c->db && file_class(path) == FILE_KCONFIG) {
 		for (size_t i = 0; i < n; i++) {
@@ -983,12 +990,20 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 				 * another file.  Other spellings of the same file are
 				 * resolved by header_base_hit().
 				 */
-				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset) &&
+				size_t ls = line_cursor_start(&c->hit_line, buf, hits[i].offset);
+
+				if (p->tag == PAT_HEADER && is_include_line(buf, ls) &&
 				    hits[i].offset > 0 && (buf[hits[i].offset - 1] == '<' ||
 							   buf[hits[i].offset - 1] == '"'))
 					foreign = !include_ignored(c, path, buf, len, p->text);
+				/* the answer is the line's: asked once per line and name */
+				if (p->tag == PAT_IDENT && (ls != ident_line || hits[i].pattern != ident_pattern)) {
+					ident_line = ls;
+					ident_pattern = hits[i].pattern;
+					ident_defines = defines_identifier(buf, len, ls, p->text);
+				}
 				if (p->tag == PAT_IDENT)
-					foreign = defines_identifier(buf, len, hits[i].offset, p->text);
+					foreign = ident_defines;
 				if (foreign) {
 					strset_add(&c->foreign, p->text);
 					if (c->sc)

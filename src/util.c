@@ -396,6 +396,20 @@ size_t line_index_start(const struct line_index *li, size_t off)
 	return li->start[line_index_line(li, off) - 1];
 }
 
+size_t line_cursor_start(struct line_cursor *lc, const char *buf, size_t off)
+{
+	size_t s = off, last = lc->off;
+
+	lc->off = off;
+	if (off < last)
+		return lc->start = line_start(buf, off);
+	while (s > last && buf[s - 1] != '\n')
+		s--;
+	if (s > last)   /* a newline since the last offset: a new line */
+		lc->start = s;
+	return lc->start;
+}
+
 char *path_normalize(const char *path, int *is_dir)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -139,6 +139,19 @@ void line_index_release(struct line_index *li);
 size_t line_index_line(const struct line_index *li, size_t off);
 size_t line_index_start(const struct line_index *li, size_t off);
 
+/*
+ * line_start() for offsets of one buffer that come in order (the hits of a
+ * file): each answer scans back no further than the offset before, so the
+ * hits of one long line cost one pass over it, not one each.  An offset
+ * below the last one is answered by line_start().
+ */
+struct line_cursor {
+	size_t off, start;   /* the last offset asked about, the start of its line */
+};
+#define LINE_CURSOR_INIT { 0, 0 }
+
+size_t line_cursor_start(struct line_cursor *lc, const char *buf, size_t off);
+
 /* Levenshtein distance between two strings. */
 size_t edit_distance(const char *a, const char *b);
 
