@@ -7,14 +7,49 @@
 #include "util.h"
 #include "walk.h"
 
+/* True if the line before the one starting at s ends with a backslash (it continues into it). */
+static int continued_into(const char *buf, size_t s)
+{
+	return s >= 2 && buf[s - 1] == '\n' && (buf[s - 2] == '\\' ||
+						(s >= 3 && buf[s - 2] == '\r' && buf[s - 3] == '\\'));
+}
+
 size_t logical_line_start(const char *buf, size_t off)
 {
 	size_t s = line_start(buf, off);
 
 	/* The previous line continues into this one if it ends with a backslash. */
-	while (s >= 2 && buf[s - 1] == '\n' && (buf[s - 2] == '\\' ||
-						(s >= 3 && buf[s - 2] == '\r' && buf[s - 3] == '\\')))
+	while (continued_into(buf, s))
 		s = line_start(buf, s - 1);
+	return s;
+}
+
+size_t c_lexer_line_start(struct c_lexer *lx, size_t off)
+{
+	const char *buf = lx->buf;
+	size_t last = lx->line_off, s, p;
+
+	if (!lx->line_known || off < last) {
+		lx->line_known = 1;
+		lx->line_off = off;
+		lx->line_logical = logical_line_start(buf, off);
+		return lx->line_logical;
+	}
+	lx->line_off = off;
+	/* Back to the newline before off, but not past the last offset asked about. */
+	for (s = off; s > last && buf[s - 1] != '\n'; s--)
+		;
+	if (s == last)
+		return lx->line_logical;   /* no newline between: the same line */
+	/* Back over the lines that continue into it; the last offset's line ends the walk. */
+	while (continued_into(buf, s)) {
+		for (p = s - 1; p > last && buf[p - 1] != '\n'; p--)
+			;
+		if (p == last)
+			return lx->line_logical;   /* that line continues into this one */
+		s = p;
+	}
+	lx->line_logical = s;
 	return s;
 }
 
@@ -106,7 +141,7 @@ enum ref_kind classify_c(struct c_lexer *lx, size_t off, int ident)
 {
 	const char *buf = lx->buf;
 	enum c_context ctx = c_lexer_at(lx, off);
-	size_t ls = logical_line_start(buf, off);
+	size_t ls = c_lexer_line_start(lx, off);
 
 	if (!ls)
 		ls = utf8_bom_len(buf, lx->len);

@@ -23,6 +23,13 @@ struct c_lexer {
 	size_t until;        /* end of the comment or string the lexer is in */
 	enum c_context in;   /* C_COMMENT or C_STRING while i < until */
 	int bol, directive;
+	/*
+	 * The last offset c_lexer_line_start() was asked about and the start
+	 * of its logical line: the next answer scans back no further than that
+	 * offset (50,000 hits on one line are one pass, not 50,000).
+	 */
+	int line_known;
+	size_t line_off, line_logical;
 };
 
 void c_lexer_init(struct c_lexer *lx, const char *buf, size_t len);
@@ -31,6 +38,8 @@ enum c_context c_lexer_at(struct c_lexer *lx, size_t off);
 
 /* Start of the logical line holding off (backslash continuations followed backwards). */
 size_t logical_line_start(const char *buf, size_t off);
+/* The same, for offsets of lx's buffer that do not decrease between calls. */
+size_t c_lexer_line_start(struct c_lexer *lx, size_t off);
 
 /*
  * Kind of a reference in C source at off (mlen bytes matched):

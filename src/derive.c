@@ -56,6 +56,35 @@ struct derive {
 	size_t *by_dir, *by_sym;
 	size_t nsym;
 	struct strset parts;   /* owned files that were parts of a kept composite object */
+	struct dir_cache *dirs;   /* made as asked (dir_lines); not the derivation's state */
+};
+
+/* A word of a line, or a part list's stem (foo of foo-objs), with where it stands. */
+struct line_word {
+	const char *text;
+	size_t len;
+	size_t line;   /* index into lines */
+	size_t rank;   /* of the line in by_dir: tree order within the directory */
+};
+
+/*
+ * The lines of one directory, indexed for the questions derive asks of it
+ * again and again: which lines list word (word_kept_elsewhere), which
+ * are the part lists of stem (composite_parts).  A pass over the
+ * directory's lines per question made a Makefile of a million lines
+ * quadratic.
+ */
+struct dir_lines {
+	struct line_word *words;   /* sorted by text, then rank */
+	size_t nwords;
+	struct line_word *stems;   /* sorted by text, then rank */
+	size_t nstems;
+};
+
+struct dir_cache {
+	struct strmap names;       /* directory -> index into v */
+	struct dir_lines **v;      /* NULL until asked */
+	size_t cap;
 };
 
 static int cmp_by_dir(const void *a, const void *b, void *ctx)
@@ -481,19 +510,105 @@ static int part_list_suffix(const char *suffix)
 	return starts_with(suffix, "-$(") ? 2 : 0;
 }
 
+static int cmp_line_word(const void *a, const void *b)
+{
+	const struct line_word *x = a, *y = b;
+	int c = memcmp(x->text, y->text, x->len < y->len ? x->len : y->len);
+
+	if (c)
+		return c;
+	if (x->len != y->len)
+		return x->len < y->len ? -1 : 1;
+	return x->rank < y->rank ? -1 : x->rank > y->rank;
+}
+
+static void push_line_word(struct line_word **v, size_t *n, size_t *cap, const char *text, size_t len,
+			   size_t line, size_t rank)
+{
+	GROW(*v, *cap, *n + 1);
+	(*v)[(*n)++] = (struct line_word){ text, len, line, rank };
+}
+
+/* The index of dir's lines, made on the first question about dir. */
+static const struct dir_lines *dir_lines(const struct derive *d, const char *dir)
+{
+	struct dir_cache *c = d->dirs;
+	size_t k = strmap_intern(&c->names, dir), len, first, wcap = 0, scap = 0;
+	struct dir_lines *dl;
+
+	if (k < c->cap && c->v[k])
+		return c->v[k];
+	while (c->cap <= k) {
+		size_t old = c->cap;
+
+		GROW(c->v, c->cap, k + 1);
+		memset(c->v + old, 0, (c->cap - old) * sizeof(*c->v));
+	}
+	dl = c->v[k] = xcalloc(1, sizeof(*dl));
+	first = run_of(d, d->by_dir, d->n, 0, dir, &len);
+	for (size_t r = first; r < first + len; r++) {
+		size_t i = d->by_dir[r];
+		const struct objline *o = &d->lines[i];
+
+		for (size_t w = 0; w < o->words.n; w++)
+			push_line_word(&dl->words, &dl->nwords, &wcap, o->words.v[w], strlen(o->words.v[w]),
+				       i, r);
+		/* every stem the variable is a part list of: foo of foo-y, foo-$(CONFIG_X) */
+		for (const char *dash = o->var; *dash && (dash = strchr(dash + 1, '-'));)
+			if (part_list_suffix(dash))
+				push_line_word(&dl->stems, &dl->nstems, &scap, o->var,
+					       (size_t)(dash - o->var), i, r);
+	}
+	if (dl->nwords)
+		qsort(dl->words, dl->nwords, sizeof(*dl->words), cmp_line_word);
+	if (dl->nstems)
+		qsort(dl->stems, dl->nstems, sizeof(*dl->stems), cmp_line_word);
+	return dl;
+}
+
+/* The run of v[0..n) whose text is text: its start, its length in *len. */
+static size_t run_of_text(const struct line_word *v, size_t n, const char *text, size_t *len)
+{
+	struct line_word key = { text, strlen(text), 0, 0 };
+	size_t lo = 0, hi = n, start;
+
+	while (lo < hi) {   /* the first at or after text (rank 0 sorts first) */
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (cmp_line_word(&v[mid], &key) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	start = lo;
+	while (lo < n && v[lo].len == key.len && !memcmp(v[lo].text, text, key.len))
+		lo++;
+	*len = lo - start;
+	return start;
+}
+
+static void dir_cache_release(struct dir_cache *c)
+{
+	for (size_t i = 0; i < c->cap; i++)
+		if (c->v[i]) {
+			free(c->v[i]->words);
+			free(c->v[i]->stems);
+			free(c->v[i]);
+		}
+	free(c->v);
+	strmap_clear(&c->names);
+}
+
 /* The parts of composite object stem in dir (stem-objs, stem-y): their paths. */
 static void composite_parts(const struct derive *d, const char *dir, const char *stem,
 			    struct strvec *out)
 {
-	size_t n = strlen(stem), len, first = run_of(d, d->by_dir, d->n, 0, dir, &len);
+	const struct dir_lines *dl = dir_lines(d, dir);
+	size_t len, first = run_of_text(dl->stems, dl->nstems, stem, &len);
 
 	for (size_t r = first; r < first + len; r++) {
-		const struct objline *o = &d->lines[d->by_dir[r]];
+		const struct objline *o = &d->lines[dl->stems[r].line];
 
-		if (strncmp(o->var, stem, n) || o->var[n] != '-')
-			continue;
-		if (!part_list_suffix(o->var + n))
-			continue;
 		for (size_t w = 0; w < o->words.n; w++) {
 			char *p = word_path(d, dir, o->words.v[w]);
 
@@ -782,10 +897,12 @@ static int part_named_for_removed(const struct derive *d, const char *dir, const
 
 static int word_kept_elsewhere(const struct derive *d, const struct objline *skip, const char *word)
 {
-	size_t len, first = run_of(d, d->by_dir, d->n, 0, skip->dir, &len);
+	const struct dir_lines *dl = dir_lines(d, skip->dir);
+	size_t len, first = run_of_text(dl->words, dl->nwords, word, &len);
 
+	/* the lines of the directory that list word */
 	for (size_t r = first; r < first + len; r++) {
-		const struct objline *o = &d->lines[d->by_dir[r]];
+		const struct objline *o = &d->lines[dl->words[r].line];
 		const char *by = o->sym ? o->sym : inner_guard(o);
 
 		if (o == skip || removed_by(d, o))
@@ -1158,7 +1275,9 @@ static int derive_symbols(struct derive *d)
 /* Documentation pages named in the help text of the subsystem's config entries. */
 static void derive_docs(struct derive *d)
 {
-	struct strbuf sb = STRBUF_INIT;
+	struct strmap read = STRMAP_INIT;   /* the Kconfig files read, in files[] */
+	struct strbuf *files = NULL;
+	size_t nfiles = 0, files_cap = 0;
 	struct strvec names = STRVEC_INIT;
 
 	/* The names a page of the subsystem carries: directory and object stems, symbols. */
@@ -1185,15 +1304,29 @@ static void derive_docs(struct derive *d)
 	}
 	for (size_t i = 0; i < d->db->ndefs; i++) {
 		const struct kconfig_def *def = &d->db->defs[i];
-		const char *p, *end;
+		const struct strbuf *sb;
+		const char *p, *end, *stop;
+		size_t fi;
 
 		if (!footprint_has_symbol(d->fp, def->name))
 			continue;
-		if (tree_read(d->t, def->path, &sb) < 0)
+		/* Each Kconfig file is read once: one of 50,000 entries was read 50,000 times. */
+		fi = strmap_intern(&read, def->path);
+		if (fi == nfiles) {
+			GROW(files, files_cap, nfiles + 1);
+			memset(&files[nfiles], 0, sizeof(*files));
+			if (tree_read(d->t, def->path, &files[nfiles]) < 0)
+				sb_release(&files[nfiles]);
+			nfiles++;
+		}
+		sb = &files[fi];
+		if (!sb->buf)
 			continue;
-		p = sb.buf + def->start;
-		end = sb.buf + def->end;
-		while ((p = strstr(p, "Documentation/")) && p < end) {
+		p = sb->buf + def->start;
+		end = sb->buf + def->end;
+		/* a name that starts inside the entry, searched in it, not to the end of the file */
+		stop = end + 13 < sb->buf + sb->len ? end + 13 : sb->buf + sb->len;
+		while (p < end && (p = memmem(p, (size_t)(stop - p), "Documentation/", 14)) && p < end) {
 			size_t n = strcspn(p, " \t\n>)\"'`,");
 			char *doc = xstrndup(p, n);
 			const char *base = path_basename(doc);
@@ -1219,7 +1352,10 @@ static void derive_docs(struct derive *d)
 		}
 	}
 	sv_clear(&names);
-	sb_release(&sb);
+	for (size_t i = 0; i < nfiles; i++)
+		sb_release(&files[i]);
+	free(files);
+	strmap_clear(&read);
 }
 
 /* The first len bytes of the basename of path, up to its first '.'. */
@@ -1733,6 +1869,10 @@ static void derive_release(struct derive *d)
 	free(d->by_dir);
 	free(d->by_sym);
 	strset_clear(&d->parts);
+	if (d->dirs) {
+		dir_cache_release(d->dirs);
+		free(d->dirs);
+	}
 }
 
 /* The symbol an object-list line is built under: its own, or its innermost ifdef's. */
@@ -1861,6 +2001,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 		return;
 	load_makefiles(&d);
 	index_lines(&d);
+	d.dirs = xcalloc(1, sizeof(*d.dirs));
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
 	derive_dtsi(&d);

@@ -161,6 +161,7 @@ int kbuild_parse(struct kbuild_file *kf, const char *path, const char *buf, size
 		l->depth = (int)sdepth;
 		/* A recipe line (tab after a rule) is never an assignment. */
 		if (buf[off] == '\t' && in_recipe) {
+			l->recipe = 1;
 			goto next;
 		}
 		while (p < end && is_blank(buf[p]))
@@ -409,12 +410,111 @@ static int plain_else(const char *cond)
 	return !*p || *p == '\n' || *p == '\r' || *p == '#';
 }
 
-/* Delete one word of a multi-word value: its own continuation line, or the word and a blank. */
-static void remove_word(struct plan *plan, const struct kbuild_file *kf, const struct kbuild_word *w,
-			const char *symbol, const char *reason)
+/*
+ * The edits kbuild_remove() plans for one Makefile, held back until the
+ * file as they leave it has been read again (kbuild_edits_keep_reading).
+ */
+struct kb_edit {
+	size_t start, end;
+	const char *repl;   /* "" or " ", static */
+	char *why;
+	char *sym;
+};
+
+struct kb_edits {
+	struct kb_edit *v;
+	size_t n, cap;
+};
+
+static void kb_edit(struct kb_edits *ke, size_t start, size_t end, const char *repl, const char *why,
+		    const char *sym)
+{
+	struct kb_edit *e;
+
+	GROW(ke->v, ke->cap, ke->n + 1);
+	e = &ke->v[ke->n++];
+	e->start = start;
+	e->end = end;
+	e->repl = repl;
+	e->why = xstrdup(why);
+	e->sym = sym ? xstrdup(sym) : NULL;
+}
+
+static void kb_edits_release(struct kb_edits *ke)
+{
+	for (size_t i = 0; i < ke->n; i++) {
+		free(ke->v[i].why);
+		free(ke->v[i].sym);
+	}
+	free(ke->v);
+	memset(ke, 0, sizeof(*ke));
+}
+
+/*
+ * True if removing the owned word w of l (the owned[] words of l go too)
+ * would leave a backslash at the end of its physical line: the word is the
+ * last of that line, and before it, past blanks and other words that go,
+ * stands a backslash, or a backslash and a lone CR ("bar.o \ foo/",
+ * "bar.o \<CR>foo/").  The line would then go on into the next one (an
+ * endif) where it ended before.
+ */
+static int leaves_backslash(const struct kbuild_file *kf, const struct kbuild_line *l,
+			    const unsigned char *owned, size_t w)
 {
 	const char *b = kf->buf;
-	size_t ls = line_start(b, w->start), le = line_end(b, kf->len, w->start);
+	size_t p = l->words[w].end, q = l->words[w].start, k = w;
+
+	while (p < kf->len && is_blank(b[p]))
+		p++;
+	if (p < kf->len && b[p] == '\r')
+		p++;
+	if (p >= kf->len || b[p] != '\n')
+		return 0;
+	for (;;) {
+		while (q > l->start && is_blank(b[q - 1]))
+			q--;
+		if (k == 0 || !owned[k - 1] || l->words[k - 1].end != q)
+			break;
+		q = l->words[--k].start;
+	}
+	return q > l->start && (b[q - 1] == '\\' ||
+				(b[q - 1] == '\r' && q - 1 > l->start && b[q - 2] == '\\'));
+}
+
+/*
+ * The physical line of the words of one assignment, which come in order:
+ * its start from a line cursor, its end found once per line (line_start()
+ * and line_end() per word made a line of 50,000 words quadratic).
+ */
+struct word_line {
+	struct line_cursor lc;
+	size_t start, end;
+};
+
+static void word_line_at(struct word_line *wl, const char *buf, size_t len, size_t off)
+{
+	size_t s = line_cursor_start(&wl->lc, buf, off);
+
+	if (s != wl->start || !wl->end) {
+		wl->start = s;
+		wl->end = line_end(buf, len, off);
+	}
+}
+
+/*
+ * Delete one word of a multi-word value: its own continuation line, or the
+ * word and a blank; keep_blank (leaves_backslash): the word and the blanks
+ * after it, a blank staying before the line's end.
+ */
+static void remove_word(struct kb_edits *ke, const struct kbuild_file *kf, const struct kbuild_word *w,
+			struct word_line *wl, int keep_blank, const char *symbol, const char *reason)
+{
+	const char *b = kf->buf;
+	size_t ls, le;
+
+	word_line_at(wl, b, kf->len, w->start);
+	ls = wl->start;
+	le = wl->end;
 	size_t s = w->start, e = w->end;
 	size_t before = ls, after = e;
 
@@ -426,8 +526,11 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 	if (before == s && after + 1 < le && b[after] == '\\' &&
 	    (b[after + 1] == '\n' || (b[after + 1] == '\r' && after + 2 < le && b[after + 2] == '\n')) &&
 	    ls > kf->lines[0].start && b[ls - 2] == '\\') {
-		plan_edit(plan, kf->path, ls, le, "", KIND_MAKEFILE, reason);
-		plan_set_cause(plan, symbol, NULL, 0);
+		kb_edit(ke, ls, le, "", reason, symbol);
+		return;
+	}
+	if (keep_blank) {
+		kb_edit(ke, s, after, s > ls && is_blank(b[s - 1]) ? "" : " ", reason, symbol);
 		return;
 	}
 	while (s > ls && (b[s - 1] == ' ' || b[s - 1] == '\t'))
@@ -444,8 +547,96 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 		 */
 		e = after;
 	}
-	plan_edit(plan, kf->path, s, e, "", KIND_MAKEFILE, reason);
-	plan_set_cause(plan, symbol, NULL, 0);
+	kb_edit(ke, s, e, "", reason, symbol);
+}
+
+/* A span of the file that an edit replaces, for edits_keep_reading(). */
+struct kb_span {
+	size_t start, end, seq;
+	const char *repl;
+};
+
+static int cmp_kb_span(const void *a, const void *b)
+{
+	const struct kb_span *x = a, *y = b;
+
+	if (x->start != y->start)
+		return x->start < y->start ? -1 : 1;
+	if (x->end != y->end)
+		return x->end > y->end ? -1 : 1;   /* the containing edit first */
+	return x->seq < y->seq ? -1 : x->seq > y->seq;
+}
+
+/*
+ * Does kf, with the edits of ke made, read as before?  Every line no
+ * deletion takes whole is read again as the same kind of line (a recipe
+ * line, an assignment, a directive), and the file parses.  A word that
+ * leaves a backslash at a line's end (leaves_backslash) or a deleted
+ * assignment between a rule and a line starting with a tab (which becomes a
+ * recipe line of that rule) would change that.  Returns 1 if it does; 0
+ * with the 1-based line where the reading changes (or of the first edit) in
+ * *line; and 1 if two edits conflict (plan_check says so, with both).
+ */
+static int edits_keep_reading(const struct kbuild_file *kf, const struct kb_edits *ke, size_t *line)
+{
+	struct kb_span *v = xmalloc((ke->n + 1) * sizeof(*v));
+	struct strbuf out = STRBUF_INIT, err = STRBUF_INIT;
+	struct kbuild_file again;
+	size_t n = 0, cur = 0, r = 0, k = 0;
+	int same = 1;
+
+	for (size_t i = 0; i < ke->n; i++)
+		v[i] = (struct kb_span){ ke->v[i].start, ke->v[i].end, i, ke->v[i].repl };
+	if (ke->n)
+		qsort(v, ke->n, sizeof(*v), cmp_kb_span);
+	/* Merged as plan_check merges them; deletions that touch are one here. */
+	for (size_t i = 0; i < ke->n; i++) {
+		struct kb_span *prev = n ? &v[n - 1] : NULL;
+
+		if (prev && !prev->repl[0] && v[i].start <= prev->end &&
+		    (v[i].end <= prev->end || !v[i].repl[0])) {
+			if (v[i].end > prev->end)
+				prev->end = v[i].end;
+			continue;
+		}
+		if (prev && v[i].start < prev->end)
+			goto out;   /* a conflict: plan_check reports it */
+		v[n++] = v[i];
+	}
+	for (size_t i = 0; i < n; i++) {
+		sb_addn(&out, kf->buf + cur, v[i].start - cur);
+		sb_adds(&out, v[i].repl);
+		cur = v[i].end;
+	}
+	sb_addn(&out, kf->buf + cur, kf->len - cur);
+	if (kbuild_parse(&again, kf->path, out.buf ? out.buf : "", out.len, &err) < 0) {
+		same = 0;
+		*line = line_of_offset(kf->buf, v[0].start);   /* the first edit's */
+		goto out;
+	}
+	for (size_t i = 0; i < kf->n && same; i++) {
+		const struct kbuild_line *l = &kf->lines[i], *a;
+
+		while (k < n && v[k].end <= l->start)
+			k++;
+		if (k < n && !v[k].repl[0] && v[k].start <= l->start && v[k].end >= l->end)
+			continue;   /* deleted whole */
+		a = r < again.n ? &again.lines[r++] : NULL;
+		if (!a || a->kind != l->kind || a->recipe != l->recipe) {
+			same = 0;
+			*line = l->line;
+		}
+	}
+	if (same && r != again.n) {
+		same = 0;
+		*line = line_of_offset(kf->buf, v[0].start);
+	}
+	kbuild_release(&again);
+out:
+	free(v);
+	sb_release(&out);
+	sb_release(&err);
+	return same;
 }
 
 int kbuild_remove(struct plan *plan, const char *path, const struct strset *symbols,
@@ -453,9 +644,11 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 {
 	const struct plan_file *f = plan_file(plan, path);
 	struct kbuild_file kf;
+	struct kb_edits ke = { NULL, 0, 0 };
 	const char *slash = strrchr(path, '/');
 	char *dir = slash ? xstrndup(path, (size_t)(slash - path)) : xstrdup("");
 	int edits = 0;
+	size_t bad_line;
 
 	if (!f) {
 		sb_addf(err, "%s: cannot read\n", path);
@@ -475,31 +668,40 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 			if (sym && strset_has(symbols, sym)) {
 				char *why = xasprintf("%s: CONFIG_%s is removed", l->var, sym);
 
-				plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
-				plan_set_cause(plan, sym, NULL, 0);
+				kb_edit(&ke, l->start, l->end, "", why, sym);
 				free(why);
 				edits++;
 			} else if (per_object_owned(&kf, l, fp, dir) ||
 				   (all_words_owned(&kf, l, fp, dir))) {
 				char *why = xasprintf("%s: names only removed objects", l->var);
 
-				plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
-				plan_set_cause(plan, sym, NULL, 0);
+				kb_edit(&ke, l->start, l->end, "", why, sym);
 				free(why);
 				edits++;
-			} else {
+			} else if (l->nwords) {
+				unsigned char *owned = xcalloc(l->nwords, 1);
+				struct word_line wl = { LINE_CURSOR_INIT, 0, 0 };
+
 				for (size_t w = 0; w < l->nwords; w++) {
 					char *word = kbuild_word(&kf, &l->words[w]);
 
-					if (word_is_owned(fp, dir, word)) {
-						char *why = xasprintf("%s: %s is removed", l->var, word);
-
-						remove_word(plan, &kf, &l->words[w], sym, why);
-						free(why);
-						edits++;
-					}
+					owned[w] = (unsigned char)word_is_owned(fp, dir, word);
 					free(word);
 				}
+				for (size_t w = 0; w < l->nwords; w++) {
+					char *word, *why;
+
+					if (!owned[w])
+						continue;
+					word = kbuild_word(&kf, &l->words[w]);
+					why = xasprintf("%s: %s is removed", l->var, word);
+					remove_word(&ke, &kf, &l->words[w], &wl,
+						    leaves_backslash(&kf, l, owned, w), sym, why);
+					free(why);
+					free(word);
+					edits++;
+				}
+				free(owned);
 			}
 			free(sym);
 		} else if (l->kind == KB_IF && l->match) {
@@ -529,20 +731,14 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 
 				if (!neg) {
 					/* Never true any more: the branch goes, the else branch stays. */
-					plan_edit(plan, path, l->start, els ? kf.lines[els].end : kf.lines[endif].end,
-						  "", KIND_MAKEFILE, why);
-					plan_set_cause(plan, sym, NULL, 0);
-					if (els) {
-						plan_edit(plan, path, kf.lines[endif].start, kf.lines[endif].end,
-							  "", KIND_MAKEFILE, why);
-						plan_set_cause(plan, sym, NULL, 0);
-					}
+					kb_edit(&ke, l->start, els ? kf.lines[els].end : kf.lines[endif].end,
+						"", why, sym);
+					if (els)
+						kb_edit(&ke, kf.lines[endif].start, kf.lines[endif].end, "", why, sym);
 				} else {
 					/* Always true: the body stays, its directives and the else branch go. */
-					plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
-					plan_set_cause(plan, sym, NULL, 0);
-					plan_edit(plan, path, stop, kf.lines[endif].end, "", KIND_MAKEFILE, why);
-					plan_set_cause(plan, sym, NULL, 0);
+					kb_edit(&ke, l->start, l->end, "", why, sym);
+					kb_edit(&ke, stop, kf.lines[endif].end, "", why, sym);
 				}
 				free(why);
 				edits++;
@@ -550,6 +746,29 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 			free(sym);
 		}
 	}
+	if (ke.n && !edits_keep_reading(&kf, &ke, &bad_line)) {
+		size_t s = 0;
+		char *text;
+
+		/* Nothing of this Makefile is edited: a person decides. */
+		for (size_t i = 0; i < kf.n; i++)
+			if (kf.lines[i].line <= bad_line)
+				s = kf.lines[i].start;
+		text = xstrndup(f->data + s, strcspn(f->data + s, "\r\n"));
+		plan_note(plan, path, bad_line, KIND_MAKEFILE, ACTION_REVIEW,
+			  "deleting these lines would change how make reads the lines after them "
+			  "(a backslash or a rule would take in the next one): edit it by hand",
+			  text);
+		free(text);
+		edits = 0;
+	} else {
+		for (size_t i = 0; i < ke.n; i++) {
+			plan_edit(plan, path, ke.v[i].start, ke.v[i].end, ke.v[i].repl, KIND_MAKEFILE,
+				  ke.v[i].why);
+			plan_set_cause(plan, ke.v[i].sym, NULL, 0);
+		}
+	}
+	kb_edits_release(&ke);
 	kbuild_release(&kf);
 	free(dir);
 	return edits;

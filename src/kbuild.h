@@ -36,6 +36,7 @@ struct kbuild_line {
 	struct kbuild_word *words;  /* KB_ASSIGN: the value's words */
 	size_t nwords;
 	int depth;                  /* nesting of ifdef blocks around the line */
+	int recipe;                 /* a recipe line: starts with a tab after a rule, never read further */
 	size_t match;               /* KB_IF: index of its endif; KB_ELSE: of its endif */
 };
 

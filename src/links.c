@@ -834,43 +834,91 @@ static int cmp_lost(const void *a, const void *b)
 	return strcmp(((const struct lost *)a)->name, ((const struct lost *)b)->name);
 }
 
+/*
+ * The run [*lo, *hi) of a checked plan's edits that edit path: plan_check
+ * sorted them by path, then by offset, and none overlaps another.
+ */
+static void edits_of_path(const struct plan *plan, const char *path, size_t *lo, size_t *hi)
+{
+	size_t l = 0, h = plan->nedits;
+
+	while (l < h) {
+		size_t mid = l + (h - l) / 2;
+
+		if (strcmp(plan->edits[mid].path, path) < 0)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	*lo = l;
+	for (h = plan->nedits; l < h;) {
+		size_t mid = l + (h - l) / 2;
+
+		if (strcmp(plan->edits[mid].path, path) <= 0)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	*hi = l;
+}
+
+/* The edit of the run [lo, hi) (edits_of_path) that replaces the byte at off, or NULL. */
+static const struct edit *edit_at(const struct plan *plan, size_t lo, size_t hi, size_t off)
+{
+	size_t l = lo, h = hi;
+
+	while (l < h) {   /* the first edit that starts after off */
+		size_t mid = l + (h - l) / 2;
+
+		if (plan->edits[mid].start <= off)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	if (l == lo || off >= plan->edits[l - 1].end)
+		return NULL;
+	return &plan->edits[l - 1];
+}
+
 /* Compare one file's non-static definitions before and after; the lost go to job. */
 static void compare_file(struct job *job, const char *path, const char *before, size_t blen,
 			 const char *after, size_t alen, const struct plan *plan)
 {
 	struct name_defs b = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
 	struct name_defs a = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
+	struct line_index li = { NULL, 0 };
+	size_t lo = 0, hi = 0;
 
 	lex_c(before, blen, NULL, collect_def, &b);
 	if (after)
 		lex_c(after, alen, NULL, collect_def, &a);
+	if (after && plan)
+		edits_of_path(plan, path, &lo, &hi);
 	for (size_t i = 0; i < b.order.n; i++) {
+		const struct edit *e;
 		struct lost *l;
 
 		if (strset_has(&a.names, b.order.v[i]))
 			continue;
+		if (!li.start)
+			line_index_init(&li, before, blen);
 		GROW(job->lost, job->lost_cap, job->nlost + 1);
 		l = &job->lost[job->nlost++];
 		l->name = xstrdup(b.order.v[i]);
 		l->path = xstrdup(path);
-		l->line = line_of_offset(before, b.offs[i]);
+		l->line = line_index_line(&li, b.offs[i]);
 		l->why = NULL;
 		if (!after) {
 			l->why = xstrdup(plan ? "the file is deleted" : "the file is gone");
-		} else if (plan) {
-			for (size_t k = 0; k < plan->nedits && !l->why; k++) {
-				const struct edit *e = &plan->edits[k];
-
-				if (!strcmp(e->path, path) && e->start <= b.offs[i] && b.offs[i] < e->end)
-					l->why = xasprintf("dropped with lines %zu-%zu (%s)",
-							   line_of_offset(before, e->start),
-							   line_of_offset(before, e->end ? e->end - 1 : 0),
-							   e->reason ? e->reason : kind_name(e->kind));
-			}
+		} else if (plan && (e = edit_at(plan, lo, hi, b.offs[i]))) {
+			l->why = xasprintf("dropped with lines %zu-%zu (%s)", line_index_line(&li, e->start),
+					   line_index_line(&li, e->end ? e->end - 1 : 0),
+					   e->reason ? e->reason : kind_name(e->kind));
 		}
 		if (!l->why)
 			l->why = xstrdup("no longer defined there");
 	}
+	line_index_release(&li);
 	name_defs_release(&b);
 	name_defs_release(&a);
 }
@@ -878,10 +926,13 @@ static void compare_file(struct job *job, const char *path, const char *before, 
 static void definitions(const char *buf, size_t len, int every, struct strvec *out)
 {
 	struct name_defs d = { every, STRSET_INIT, STRVEC_INIT, NULL, 0 };
+	struct line_index li;
 
 	lex_c(buf, len, NULL, collect_def, &d);
+	line_index_init(&li, buf, len);
 	for (size_t i = 0; i < d.order.n; i++)
-		sv_push_owned(out, xasprintf("%s:%zu", d.order.v[i], line_of_offset(buf, d.offs[i])));
+		sv_push_owned(out, xasprintf("%s:%zu", d.order.v[i], line_index_line(&li, d.offs[i])));
+	line_index_release(&li);
 	name_defs_release(&d);
 }
 
@@ -915,6 +966,7 @@ struct worker {
 	const char *path;
 	const char *buf;
 	size_t len;
+	struct line_index li;    /* of buf, made at its first use (li.start: made) */
 	struct use *uses;
 	size_t nuses, uses_cap;
 	struct pairs *defs;      /* surviving definitions */
@@ -961,16 +1013,33 @@ static void add_def(struct worker *w, uint32_t name, const char *path)
 /* What an assembly file's mention of a lost name that defines nothing is. */
 static const char USE_ASM[] = "assembly";
 
+/* The worker reads buf (of path) from now on. */
+static void worker_file(struct worker *w, const char *path, const char *buf, size_t len)
+{
+	w->path = path;
+	w->buf = buf;
+	w->len = len;
+	line_index_release(&w->li);
+}
+
+static const struct line_index *worker_lines(struct worker *w)
+{
+	if (!w->li.start)
+		line_index_init(&w->li, w->buf, w->len);
+	return &w->li;
+}
+
 static void add_use(struct worker *w, uint32_t name, size_t off, size_t len, const char *use)
 {
-	size_t ls = line_start(w->buf, off), le = line_end(w->buf, w->len, off);
+	const struct line_index *li = worker_lines(w);
+	size_t ls = line_index_start(li, off), le = line_end(w->buf, w->len, off);
 	struct use *u;
 
 	while (le > ls && (w->buf[le - 1] == '\n' || w->buf[le - 1] == '\r'))
 		le--;
 	GROW(w->uses, w->uses_cap, w->nuses + 1);
 	u = &w->uses[w->nuses++];
-	*u = (struct use){ name, xstrdup(w->path), off, len, line_of_offset(w->buf, off), use,
+	*u = (struct use){ name, xstrdup(w->path), off, len, line_index_line(li, off), use,
 			   xstrndup(w->buf + ls, le - ls) };
 }
 
@@ -1008,7 +1077,7 @@ static void asm_hits(struct worker *w, const struct scan_hit *hits, size_t n)
 					     "GLOBAL(" };
 
 	for (size_t i = 0; i < n; i++) {
-		size_t ls = line_start(w->buf, hits[i].offset), k;
+		size_t ls = line_index_start(worker_lines(w), hits[i].offset), k;
 		char *line = xstrndup(w->buf + ls, hits[i].offset - ls);
 
 		for (k = 0; k < ARRAY_SIZE(defs); k++)
@@ -1028,9 +1097,7 @@ static void on_file(void *vctx, const char *path, const char *buf, size_t len,
 {
 	struct worker *w = vctx;
 
-	w->path = path;
-	w->buf = buf;
-	w->len = len;
+	worker_file(w, path, buf, len);
 	if (ends_with(path, ".S"))
 		asm_hits(w, hits, n);
 	else
@@ -1062,26 +1129,57 @@ struct overlay {
 	struct strbuf text;
 };
 
-static size_t map_back(const struct plan *plan, const char *path, size_t off)
+/*
+ * Where the edits of one file (a run of a checked plan's, in order) put
+ * their replacements in the new text: edit k's at [nstart[k], nstart[k] +
+ * rlen[k]), and each offset of the new text after it and before the next
+ * is old + add[k] - sub[k].
+ */
+struct new_text_map {
+	const struct edit *e;
+	size_t n;
+	size_t *nstart, *rlen, *add, *sub;
+};
+
+static void new_text_map_init(struct new_text_map *m, const struct plan *plan, const char *path)
 {
-	size_t delta_add = 0, delta_sub = 0;   /* new = old + add - sub */
+	size_t lo, hi, add = 0, sub = 0;
 
-	for (size_t k = 0; k < plan->nedits; k++) {
-		const struct edit *e = &plan->edits[k];
-		size_t nstart, rlen;
-
-		if (strcmp(e->path, path))
-			continue;
-		nstart = e->start + delta_add - delta_sub;
-		if (off < nstart)
-			break;
-		rlen = strlen(e->repl);
-		if (off < nstart + rlen)
-			return e->start;
-		delta_add += rlen;
-		delta_sub += e->end - e->start;
+	edits_of_path(plan, path, &lo, &hi);
+	m->e = plan->edits + lo;
+	m->n = hi - lo;
+	m->nstart = xmalloc((m->n + 1) * 4 * sizeof(size_t));
+	m->rlen = m->nstart + m->n + 1;
+	m->add = m->rlen + m->n + 1;
+	m->sub = m->add + m->n + 1;
+	for (size_t k = 0; k < m->n; k++) {
+		m->nstart[k] = m->e[k].start + add - sub;
+		m->rlen[k] = strlen(m->e[k].repl);
+		add += m->rlen[k];
+		sub += m->e[k].end - m->e[k].start;
+		m->add[k] = add;
+		m->sub[k] = sub;
 	}
-	return off + delta_sub - delta_add;
+}
+
+/* The offset of the plan's snapshot that offset off of the new text comes from (an edit's start inside a replacement). */
+static size_t map_back(const struct new_text_map *m, size_t off)
+{
+	size_t l = 0, h = m->n;
+
+	while (l < h) {   /* the first edit whose replacement starts after off */
+		size_t mid = l + (h - l) / 2;
+
+		if (m->nstart[mid] <= off)
+			l = mid + 1;
+		else
+			h = mid;
+	}
+	if (!l)
+		return off;
+	if (off < m->nstart[l - 1] + m->rlen[l - 1])
+		return m->e[l - 1].start;
+	return off + m->sub[l - 1] - m->add[l - 1];
 }
 
 /*
@@ -1095,6 +1193,7 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 	struct worker *w = xcalloc((size_t)nt + 1, sizeof(*w));
 	void **ctxp = xcalloc((size_t)nt, sizeof(*ctxp));
 	struct strvec first = STRVEC_INIT;
+	struct strset first_seen = STRSET_INIT;
 	char *survives = xcalloc(job->nlost ? job->nlost : 1, 1);
 	struct strset local = STRSET_INIT;
 
@@ -1122,7 +1221,7 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 						  NULL, (int)i, 0 };
 		if (slash) {
 			slash[1] = '\0';
-			if (!sv_contains(&first, dir))
+			if (strset_add(&first_seen, dir))
 				sv_push(&first, dir);
 		}
 		free(dir);
@@ -1142,24 +1241,31 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 			const struct plan_file *f = ov[i].f;
 			size_t from = w[nt].nuses;
 
-			w[nt].path = f->path;
-			w[nt].buf = ov[i].text.buf ? ov[i].text.buf : "";
-			w[nt].len = ov[i].text.len;
+			struct new_text_map m;
+			struct line_index li;
+
+			worker_file(&w[nt], f->path, ov[i].text.buf ? ov[i].text.buf : "", ov[i].text.len);
 			lex_c(w[nt].buf, w[nt].len, want_lost, on_event, &w[nt]);
+			if (from == w[nt].nuses)
+				continue;
 			/* Report each use where the tree has it now, before the removal. */
+			new_text_map_init(&m, plan, f->path);
+			line_index_init(&li, f->data, f->len);
 			for (size_t k = from; k < w[nt].nuses; k++) {
 				struct use *u = &w[nt].uses[k];
 				size_t ls, le;
 
-				u->off = map_back(plan, f->path, u->off);
-				u->line = line_of_offset(f->data, u->off);
-				ls = line_start(f->data, u->off);
+				u->off = map_back(&m, u->off);
+				u->line = line_index_line(&li, u->off);
+				ls = line_index_start(&li, u->off);
 				le = line_end(f->data, f->len, u->off);
 				while (le > ls && (f->data[le - 1] == '\n' || f->data[le - 1] == '\r'))
 					le--;
 				free(u->text);
 				u->text = xstrndup(f->data + ls, le - ls);
 			}
+			line_index_release(&li);
+			free(m.nstart);
 		}
 		/* Binary files (NULL) hold no C that links against a definition. */
 		res->files_scanned = scan_tree(job->sc, t, nt, skip_path, job, on_file, NULL, ctxp,
@@ -1223,12 +1329,14 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 		}
 		free(w[i].uses);
 		free(w[i].defs);
+		line_index_release(&w[i].li);
 	}
 	strset_clear(&local);
 	free(survives);
 	free(w);
 	free(ctxp);
 	sv_clear(&first);
+	strset_clear(&first_seen);
 }
 
 /* ---- the entry points ---- */
@@ -1276,6 +1384,9 @@ char *links_selector_describe(const struct link_selector *sel)
  */
 static void find_selectors(const struct plan *plan, struct links_result *res)
 {
+	struct line_index li = { NULL, 0 };
+	const struct plan_file *li_of = NULL;   /* the file li indexes (the edits come by file) */
+
 	for (size_t i = 0; i < plan->nedits; i++) {
 		const struct edit *e = &plan->edits[i];
 		const struct plan_file *f = plan_find(plan, e->path);
@@ -1284,6 +1395,11 @@ static void find_selectors(const struct plan *plan, struct links_result *res)
 
 		if (!r || (e->kind != KIND_KCONFIG_SELECT && e->kind != KIND_KCONFIG_IMPLY))
 			continue;
+		if (f && f != li_of) {
+			line_index_release(&li);
+			line_index_init(&li, f->data, f->len);
+			li_of = f;
+		}
 		colon = strstr(r, ": ");
 		kw = strstr(r, e->kind != KIND_KCONFIG_SELECT ? "imply " : "select ");
 		if (!colon || !kw)
@@ -1294,9 +1410,10 @@ static void find_selectors(const struct plan *plan, struct links_result *res)
 		GROW(res->selectors, res->selectors_cap, res->nselectors + 1);
 		res->selectors[res->nselectors++] = (struct link_selector){
 			xstrndup(r, (size_t)(colon - r)), xstrdup(e->path),
-			f ? line_of_offset(f->data, e->start) : 0, e->kind != KIND_KCONFIG_SELECT,
+			f ? line_index_line(&li, e->start) : 0, e->kind != KIND_KCONFIG_SELECT,
 			xstrndup(kw, n) };
 	}
+	line_index_release(&li);
 }
 
 /*
@@ -1381,12 +1498,13 @@ static void on_define_hits(void *vctx, const char *path, const char *buf, size_t
 			   const struct scan_hit *hits, size_t n)
 {
 	struct defined_ctx *c = vctx;
+	struct line_cursor lc = LINE_CURSOR_INIT;   /* the hits come by offset */
 
 	(void)path;
 	(void)len;
 	for (size_t i = 0; i < n; i++) {
 		size_t off = hits[i].offset;
-		const char *p = buf + line_start(buf, off);
+		const char *p = buf + line_cursor_start(&lc, buf, off);
 		int def = off >= 2 && buf[off - 2] == '-' && buf[off - 1] == 'D';   /* -DNAME */
 
 		p += strspn(p, " \t");
@@ -1542,11 +1660,10 @@ int links_plan(const struct plan *plan, const struct tree *t, int nthreads,
 	/* Edited files: their planned text replaces the tree's in the scan. */
 	for (size_t i = 0; i < plan->nfiles; i++) {
 		const struct plan_file *f = &plan->files[i];
-		int edited = 0;
+		size_t lo, hi;
 
-		for (size_t k = 0; k < plan->nedits && !edited; k++)
-			edited = !strcmp(plan->edits[k].path, f->path);
-		if (!edited || !is_c_source(f->path) || plan_is_deleted(plan, f->path) ||
+		edits_of_path(plan, f->path, &lo, &hi);
+		if (lo == hi || !is_c_source(f->path) || plan_is_deleted(plan, f->path) ||
 		    not_kernel_code(f->path))
 			continue;
 		GROW(ov, ov_cap, nov + 1);

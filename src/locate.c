@@ -52,7 +52,21 @@ struct locate_ctx {
 	struct strvec ignored;  /* "HEADER\tPATH": a kept C file includes it, uses none of it */
 	struct pending *kpend;  /* without a Kconfig model (db NULL): hits in Kconfig files, */
 	size_t nkpend, kpend_cap;   /* classified after the scan */
+	struct line_index lines;   /* of the file on_hits reads, made at its first use */
+	const char *lines_of;      /* that file's buffer, or NULL */
+	struct line_cursor hit_line;   /* the start of the line of on_hits' current hit */
 };
+
+/* The 1-based line of offset off of buf, the file on_hits is reading. */
+static size_t line_at(struct locate_ctx *c, const char *buf, size_t len, size_t off)
+{
+	if (c->lines_of != buf) {
+		line_index_release(&c->lines);
+		line_index_init(&c->lines, buf, len);
+		c->lines_of = buf;
+	}
+	return line_index_line(&c->lines, off);
+}
 
 /*
  * Patterns own their text; the array is freed with free_patterns().  seen
@@ -187,7 +201,11 @@ static int cmp_owned_def(const void *a, const void *b)
 	const struct owned_def *x = a, *y = b;
 	int c = strcmp(x->d->path, y->d->path);
 
-	return c ? c : x->order < y->order ? -1 : x->order > y->order;
+	if (c)
+		return c;
+	if (x->d->start != y->d->start)
+		return x->d->start < y->d->start ? -1 : 1;
+	return x->order < y->order ? -1 : x->order > y->order;
 }
 
 /* The definitions of the footprint's symbols, by path (for owned_entry_at). */
@@ -215,14 +233,17 @@ static size_t owned_defs(const struct footprint *fp, const struct kconfig_db *db
 
 /*
  * The config entry of a footprint symbol that holds offset off of path, if
- * any (the first in symbol order).
+ * any.  The entries of one file do not overlap: the one that starts last at
+ * or before off, found by binary search (a scan of the file's entries per
+ * match made a spec of 50,000 symbols quadratic).
  */
 static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, const char *path,
 						size_t off)
 {
 	size_t lo = 0, hi = c->nodefs;
+	const struct kconfig_def *d;
 
-	while (lo < hi) {
+	while (lo < hi) {   /* the first entry of path or after it */
 		size_t mid = lo + (hi - lo) / 2;
 
 		if (strcmp(c->odefs[mid].d->path, path) < 0)
@@ -230,10 +251,19 @@ static const struct kconfig_def *owned_entry_at(const struct locate_ctx *c, cons
 		else
 			hi = mid;
 	}
-	for (; lo < c->nodefs && !strcmp(c->odefs[lo].d->path, path); lo++)
-		if (off >= c->odefs[lo].d->start && off < c->odefs[lo].d->end)
-			return c->odefs[lo].d;
-	return NULL;
+	for (hi = c->nodefs; lo < hi;) {   /* the first of path that starts after off */
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = strcmp(c->odefs[mid].d->path, path);
+
+		if (cmp < 0 || (cmp == 0 && c->odefs[mid].d->start <= off))
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	if (!lo)
+		return NULL;
+	d = c->odefs[lo - 1].d;
+	return !strcmp(d->path, path) && off >= d->start && off < d->end ? d : NULL;
 }
 
 /*
@@ -443,7 +473,7 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 			/* A line inside the subsystem's own entry belongs to the entry. */
 			r->kind = KIND_KCONFIG_ENTRY;
 			r->line = d->line;
-			r->last_line = line_of_offset(buf, d->end ? d->end - 1 : 0);
+			r->last_line = line_at(c, buf, len, d->end ? d->end - 1 : 0);
 			free(r->text);
 			r->text = line_text(buf, len, d->start);
 			r->reason = xasprintf("config %s (lines %zu-%zu)", d->name, r->line, r->last_line);
@@ -463,7 +493,8 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		}
 		if (kind == KIND_C_CALL && p->tag == PAT_HEADER)
 			kind = KIND_C_OTHER;
-		if (kind == KIND_C_INCLUDE && p->tag == PAT_BASENAME && !include_of_owned(c, path, buf, r->off)) {
+		if (kind == KIND_C_INCLUDE && p->tag == PAT_BASENAME &&
+		    !include_of_owned(c, path, buf, line_cursor_start(&c->hit_line, buf, r->off))) {
 			r->kind = KIND_NONE;   /* <linux/platform_data/gpio-davinci.h> is not davinci.h */
 			return;
 		}
@@ -550,8 +581,8 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 		    !names_kept_option(c->fp, buf, ss, se)) {
 			/* "... CRNG. Default is controlled by CONFIG_RANDOM_TRUST_CPU." */
 			r->kind = KIND_DOC_SENTENCE;
-			r->line = line_of_offset(buf, ds < len && buf[ds] == '\n' ? ds + 1 : ds);
-			r->last_line = line_of_offset(buf, de > ds ? de - 1 : de);
+			r->line = line_at(c, buf, len, ds < len && buf[ds] == '\n' ? ds + 1 : ds);
+			r->last_line = line_at(c, buf, len, de > ds ? de - 1 : de);
 			r->reason = xasprintf("a sentence about removed %s", p->text);
 			return;
 		}
@@ -826,6 +857,7 @@ static void header_base_hit(struct locate_ctx *c, const char *path, const char *
 				strset_add(&c->foreign, c->fp->local_headers.v[i]);
 		return;
 	}
+	off = line_cursor_start(&c->hit_line, buf, off);   /* what follows reads the line */
 	if (!is_include_line(buf, off))
 		return;
 	target = include_target(c->t, path, buf, off);
@@ -922,6 +954,12 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 	size_t at = 0, line = 1;   /* the line of offset at: hits come by offset */
 	struct c_lexer lx;
 
+	size_t ident_line = (size_t)-1, ident_pattern = 0;   /* the last defines_identifier() asked, */
+	int ident_defines = 0;                               /* of a line and a name, and its answer */
+
+	c->lines_of = NULL;   /* a new file, perhaps in the last one's buffer */
+	c->hit_line = (struct line_cursor)LINE_CURSOR_INIT;
+
 	if (!c->db && file_class(path) == FILE_KCONFIG) {
 		for (size_t i = 0; i < n; i++) {
 			GROW(c->kpend, c->kpend_cap, c->nkpend + 1);
@@ -952,12 +990,20 @@ static void on_hits(void *vctx, const char *path, const char *buf, size_t len,
 				 * another file.  Other spellings of the same file are
 				 * resolved by header_base_hit().
 				 */
-				if (p->tag == PAT_HEADER && is_include_line(buf, hits[i].offset) &&
+				size_t ls = line_cursor_start(&c->hit_line, buf, hits[i].offset);
+
+				if (p->tag == PAT_HEADER && is_include_line(buf, ls) &&
 				    hits[i].offset > 0 && (buf[hits[i].offset - 1] == '<' ||
 							   buf[hits[i].offset - 1] == '"'))
 					foreign = !include_ignored(c, path, buf, len, p->text);
+				/* the answer is the line's: asked once per line and name */
+				if (p->tag == PAT_IDENT && (ls != ident_line || hits[i].pattern != ident_pattern)) {
+					ident_line = ls;
+					ident_pattern = hits[i].pattern;
+					ident_defines = defines_identifier(buf, len, ls, p->text);
+				}
 				if (p->tag == PAT_IDENT)
-					foreign = defines_identifier(buf, len, hits[i].offset, p->text);
+					foreign = ident_defines;
 				if (foreign) {
 					strset_add(&c->foreign, p->text);
 					if (c->sc)
@@ -1650,6 +1696,7 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 		strset_clear(&ctx[i].foreign);
 		free(ctx[i].refs);
 		free(ctx[i].pend);
+		line_index_release(&ctx[i].lines);
 	}
 	confirm.fp = fp;
 	confirm.odefs = odefs;
@@ -1659,6 +1706,7 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 	confirm.own = own;
 	confirm.confirmed = 1;
 	confirm_candidates(fp, t, &foreign, &confirm, pend, npend, res, &unreadable);
+	line_index_release(&confirm.lines);
 	footprint_index(fp);
 	/* the includes set aside, of the headers that went (in file order: sorted) */
 	sv_sort_uniq(&ignored);

@@ -400,6 +400,64 @@ size_t line_end(const char *buf, size_t len, size_t off)
 	return nl ? (size_t)(nl - buf) + 1 : len;
 }
 
+void line_index_init(struct line_index *li, const char *buf, size_t len)
+{
+	size_t cap = 0;
+	const char *p = buf, *end = buf + len;
+
+	li->start = NULL;
+	li->n = 0;
+	GROW(li->start, cap, 1);
+	li->start[li->n++] = 0;
+	while (p < end && (p = memchr(p, '\n', (size_t)(end - p)))) {
+		p++;
+		GROW(li->start, cap, li->n + 1);
+		li->start[li->n++] = (size_t)(p - buf);
+	}
+}
+
+void line_index_release(struct line_index *li)
+{
+	free(li->start);
+	li->start = NULL;
+	li->n = 0;
+}
+
+size_t line_index_line(const struct line_index *li, size_t off)
+{
+	size_t lo = 1, hi = li->n;
+
+	/* the number of lines that start at or before off */
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (li->start[mid] <= off)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+size_t line_index_start(const struct line_index *li, size_t off)
+{
+	return li->start[line_index_line(li, off) - 1];
+}
+
+size_t line_cursor_start(struct line_cursor *lc, const char *buf, size_t off)
+{
+	size_t s = off, last = lc->off;
+
+	lc->off = off;
+	if (off < last)
+		return lc->start = line_start(buf, off);
+	while (s > last && buf[s - 1] != '\n')
+		s--;
+	if (s > last)   /* a newline since the last offset: a new line */
+		lc->start = s;
+	return lc->start;
+}
+
 char *path_normalize(const char *path, int *is_dir)
 {
 	struct strbuf sb = STRBUF_INIT;

@@ -142,6 +142,37 @@ size_t line_of_offset(const char *buf, size_t off);
 size_t line_start(const char *buf, size_t off);
 size_t line_end(const char *buf, size_t len, size_t off);
 
+/*
+ * The offsets where the lines of a buffer start, found in one pass: the line
+ * of an offset is then a binary search.  line_of_offset() and line_start()
+ * scan from the top or back to the last newline on each call, which makes a
+ * loop over a file's hits quadratic (40,000 definitions, 50,000 references
+ * on one line).
+ */
+struct line_index {
+	size_t *start;   /* start[i]: where line i + 1 starts; start[0] = 0 */
+	size_t n;
+};
+
+void line_index_init(struct line_index *li, const char *buf, size_t len);
+void line_index_release(struct line_index *li);
+/* line_of_offset(buf, off) and line_start(buf, off), for off <= len. */
+size_t line_index_line(const struct line_index *li, size_t off);
+size_t line_index_start(const struct line_index *li, size_t off);
+
+/*
+ * line_start() for offsets of one buffer that come in order (the hits of a
+ * file): each answer scans back no further than the offset before, so the
+ * hits of one long line cost one pass over it, not one each.  An offset
+ * below the last one is answered by line_start().
+ */
+struct line_cursor {
+	size_t off, start;   /* the last offset asked about, the start of its line */
+};
+#define LINE_CURSOR_INIT { 0, 0 }
+
+size_t line_cursor_start(struct line_cursor *lc, const char *buf, size_t off);
+
 /* Levenshtein distance between two strings. */
 size_t edit_distance(const char *a, const char *b);
 

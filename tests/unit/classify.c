@@ -122,9 +122,41 @@ static void test_docs(void)
 	sv_clear(&misc);
 }
 
+/*
+ * c_lexer_line_start() remembers the last offset it was asked about and
+ * scans back no further: for increasing offsets, every second one, every
+ * third, it answers what logical_line_start() does.
+ */
+static void test_line_start(void)
+{
+	static const char *const bufs[] = {
+		"", "a", "\n\n", "#if A || \\\n  B || \\\n C\nx\n", "a \\\r\nb\r\nc\\",
+		"x = IS_ENABLED(CONFIG_X), IS_ENABLED(CONFIG_X);\n#define M \\\n\\\n\\\n y\n",
+		"\\\n\\\n\n\\", "a\\\n", "\\", "\n\\\nb",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(bufs); i++) {
+		size_t len = strlen(bufs[i]), bad = 0;
+
+		for (size_t step = 1; step <= 3; step++) {
+			for (size_t from = 0; from < step; from++) {
+				struct c_lexer lx;
+
+				c_lexer_init(&lx, bufs[i], len);
+				for (size_t off = from; off <= len; off += step)
+					bad += c_lexer_line_start(&lx, off) != logical_line_start(bufs[i], off);
+			}
+		}
+		CHECK(bad == 0);
+		if (bad)
+			fprintf(stderr, "  in buffer %zu\n", i);
+	}
+}
+
 int main(void)
 {
 	test_c();
+	test_line_start();
 	test_kbuild();
 	test_docs();
 	return unit_done("classify");
