@@ -32,6 +32,14 @@ const struct progress *term_progress(struct term_progress *tp, int force, int ne
 	OPT_FLAG(0, "progress", (force), "how far it is, on stderr (default: on a terminal)"),  \
 	OPT_FLAG(0, "no-progress", (never), "no progress on stderr")
 
+/*
+ * The kernel tree a command works on (builtin/tree.c): the top of the tree
+ * that given (-C TREE; NULL: the current directory) is in, found upwards as
+ * git finds its top (tree_top.h), and said on stderr when it is not given
+ * itself.  Outside any tree: the reason and a hint at -C on stderr, exit 2.
+ */
+const char *find_tree(const char *given);
+
 struct connect_set;
 /* The config fragment of a connected set (builtin/connected.c): the tree before or after. */
 void connect_print_fragment(FILE *out, const struct connect_set *set, int before);

@@ -1204,7 +1204,6 @@ int cmd_check(int argc, char **argv)
 		OPT_END(),
 	};
 
-	c.after = ".";
 	parse_command_options("check", argc, argv, options, check_usage);
 	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
 		c.distcc = getenv("DISTCC_HOSTS");
@@ -1219,6 +1218,8 @@ int cmd_check(int argc, char **argv)
 		sv_clear(&c.boot_config);
 		return 2;
 	}
+	c.after = find_tree(c.after);
+	c.before = find_tree(c.before);
 	if (!c.log_dir) {
 		if (!mkdtemp(logs))
 			die_errno("mkdtemp");

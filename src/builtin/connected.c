@@ -52,7 +52,7 @@ static int parse_fragment(const struct option *opt, const char *arg, struct strb
 
 int cmd_kconfig_connected(int argc, char **argv)
 {
-	const char *root = ".", *fragment = NULL, *bad;
+	const char *root = NULL, *fragment = NULL, *bad;
 	struct strvec targets = STRVEC_INIT;
 	int rc = 0, parsed;
 	struct remove_options opt = { 0 };
@@ -86,6 +86,7 @@ int cmd_kconfig_connected(int argc, char **argv)
 		connected_usage(stderr);
 		return 2;
 	}
+	root = find_tree(root);
 	opt.no_cocci = 1;
 	if (removal_plan(&r, root, targets.v, (int)targets.n, &opt, &err) < 0) {
 		print_error_lines(&err);

@@ -211,7 +211,7 @@ static int parse_obj(const struct option *opt, const char *arg, struct strbuf *e
 
 int cmd_kbuild(int argc, char **argv)
 {
-	const char *root = ".", *config = NULL, *bad;
+	const char *root = NULL, *config = NULL, *bad;
 	struct strset enabled = STRSET_INIT;
 	struct strvec objs = STRVEC_INIT;
 	struct strbuf err = STRBUF_INIT;
@@ -253,6 +253,7 @@ int cmd_kbuild(int argc, char **argv)
 		kbuild_usage(stderr);
 		return 2;
 	}
+	root = find_tree(root);
 	if (config && load_config(config, &enabled) < 0) {
 		fprintf(stderr, "%s: %s: cannot read the .config\n", progname, config);
 		sv_clear(&objs);

@@ -230,7 +230,7 @@ static int parse_every(const struct option *opt, const char *arg, struct strbuf 
 
 int cmd_kconfig_remove(int argc, char **argv)
 {
-	const char *root = ".", *bad;
+	const char *root = NULL, *bad;
 	struct replacements repls = { STRVEC_INIT, STRVEC_INIT };
 	struct strvec deletes = STRVEC_INIT, args = STRVEC_INIT;
 	struct strset symbols = STRSET_INIT;
@@ -260,7 +260,7 @@ int cmd_kconfig_remove(int argc, char **argv)
 	case PARSE_OPT_DONE:
 		break;
 	case PARSE_OPT_STOP:   /* --every N, with the -C given before it */
-		return remove_every(root, every);
+		return remove_every(find_tree(root), every);
 	case PARSE_OPT_ERROR:
 		die("%s", err.buf);
 	default:   /* -h, --help, an unknown option, a missing value */
@@ -271,7 +271,7 @@ int cmd_kconfig_remove(int argc, char **argv)
 	sv_clear(&args);
 	if (!symbols.n && !stats)
 		usage_exit();
-
+	root = find_tree(root);
 	if (tree_load(&t, root, &err) < 0) {
 		print_error_lines(&err);
 		exit(2);
@@ -382,7 +382,7 @@ static int parse_symbol(const struct option *opt, const char *arg, struct strbuf
 /* `excise kconfig depends`: where symbols are defined and what they depend on. */
 int cmd_kconfig(int argc, char **argv)
 {
-	const char *root = ".", *bad;
+	const char *root = NULL, *bad;
 	struct strvec syms = STRVEC_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct kconfig_db db;
@@ -424,6 +424,7 @@ int cmd_kconfig(int argc, char **argv)
 		kconfig_usage(stderr);
 		return 2;
 	}
+	root = find_tree(root);
 	if (tree_load(&t, root, &err) < 0) {
 		print_error_lines(&err);
 		exit(2);

@@ -80,7 +80,7 @@ static int list_kinds(const struct option *opt, const char *arg, struct strbuf *
 
 int cmd_locate(int argc, char **argv)
 {
-	const char *root = ".";
+	const char *root = NULL;
 	enum report_format fmt = FORMAT_HUMAN;
 	struct locate_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
@@ -112,6 +112,7 @@ int cmd_locate(int argc, char **argv)
 		return 0;
 	}
 	if (dangling) {
+		root = find_tree(root);
 		rc = locate_dangling(root, fmt, opt.nthreads, targets.v, (int)targets.n);
 		sv_clear(&targets);
 		return rc;
@@ -120,6 +121,7 @@ int cmd_locate(int argc, char **argv)
 		locate_usage(stderr);
 		return 2;
 	}
+	root = find_tree(root);
 	times[0] = seconds_now();
 	if (tree_load(&t, root, &err) < 0) {
 		print_error_lines(&err);

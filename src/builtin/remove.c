@@ -176,7 +176,7 @@ static int parse_replace(const struct option *opt, const char *arg, struct strbu
 
 int cmd_remove(int argc, char **argv)
 {
-	const char *root = ".";
+	const char *root = NULL;
 	struct remove_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
 	int dry_run = 0, force = 0, commit = 0, rc = 0;
@@ -212,6 +212,7 @@ int cmd_remove(int argc, char **argv)
 		remove_usage(stderr);
 		return 2;
 	}
+	root = find_tree(root);
 	opt.allow_large = force;
 	opt.progress = term_progress(&tp, progress, no_progress);
 	/* One run at a time; and first, whatever a killed run left is undone or finished. */
