@@ -40,6 +40,13 @@ const struct progress *term_progress(struct term_progress *tp, int force, int ne
  */
 const char *find_tree(const char *given);
 
+/*
+ * "TARGET is already removed: ... (evidence)", a line for each target of
+ * fp that nothing in the tree names and that git shows removed (gone.h).
+ */
+struct footprint;
+void print_gone(FILE *out, const struct footprint *fp);
+
 struct connect_set;
 /* The config fragment of a connected set (builtin/connected.c): the tree before or after. */
 void connect_print_fragment(FILE *out, const struct connect_set *set, int before);

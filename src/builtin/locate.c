@@ -150,6 +150,7 @@ int cmd_locate(int argc, char **argv)
 		exit(2);
 	}
 	times[4] = seconds_now();
+	print_gone(stderr, &fp);
 	report_locate(stdout, fmt, &fp, &res);
 	times[5] = seconds_now();
 	if (getenv("EXCISE_TIMES"))

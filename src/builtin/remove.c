@@ -242,6 +242,9 @@ int cmd_remove(int argc, char **argv)
 			"%zu with none left, %zu files scanned, %zu uses\n", r.seconds_links,
 			r.links.nchanged, r.links.ngone, r.links.nlost, r.links.files_scanned, r.links.n);
 	if (removal_is_empty(&r)) {
+		print_gone(stderr, &r.fp);
+		if (r.fp.gone.n && !r.plan.nnotes && r.fp.gone.n == targets.n)
+			goto out;   /* removed already, every one: nothing to do */
 		fprintf(stderr, "excise: nothing to remove for %s in %s\n", r.fp.name, root);
 		for (size_t i = 0; i < r.plan.nnotes; i++)
 			fprintf(stderr, "  %s: %s:%zu (%s): %s\n", action_name(r.plan.notes[i].action),

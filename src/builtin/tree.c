@@ -3,6 +3,7 @@
 #include <string.h>
 
 #include "builtin.h"
+#include "target.h"
 #include "tree_top.h"
 
 const char *find_tree(const char *given)
@@ -27,3 +28,14 @@ const char *find_tree(const char *given)
 	return top;
 }
 
+void print_gone(FILE *out, const struct footprint *fp)
+{
+	for (size_t i = 0; i < fp->gone.n; i++) {
+		const char *t = fp->gone.v[i];
+
+		fprintf(out, "%s: %s is already removed: %s (%s)\n", progname, t,
+			footprint_has_symbol(fp, t) ? "no Kconfig file defines it and nothing refers to it"
+						    : "no file or directory of the tree has it and nothing names it",
+			fp->gone_how.v[i]);
+	}
+}
