@@ -1,6 +1,7 @@
 # excise - remove a dead subsystem from a Linux tree, and prove the result.
 #
-#   make            build src/excise
+#   make            build src/excise, its manual pages and bash completion
+#   make man        the manual pages alone (build/man/)
 #   make run        the InterMezzo removal end to end (SUBSYS=<target> for another)
 #   make test       every test (kernel builds and boots included)
 #   make test-quick every test but kernel builds and boots
@@ -34,9 +35,28 @@ else
 EXCISE  := $(BUILD)/excise
 endif
 
-.PHONY: all deps run test test-full test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build
+# The version: git describe of this checkout at build time, else the VERSION file of a release.
+EXCISE_VERSION := $(shell git -C $(CURDIR) describe --tags --always --dirty 2>/dev/null || \
+			  cat $(CURDIR)/VERSION 2>/dev/null || echo unknown)
 
-all: $(EXCISE) $(UNIT_BIN) $(INIT)
+# The manual pages (`excise help --man PAGE`) and bash completion, made by the binary
+# from its option tables and docs (src/builtin/doc.c).
+MAN1    := excise excise-locate excise-remove excise-check excise-cpp
+MAN5    := excise-spec
+MAN_PAGES := $(MAN1:%=$(BUILD)/man/%.1) $(MAN5:%=$(BUILD)/man/%.5)
+COMPLETION := $(BUILD)/excise.bash
+
+.PHONY: all deps run test test-full test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build \
+	man
+
+all: $(EXCISE) $(UNIT_BIN) $(INIT) $(MAN_PAGES) $(COMPLETION)
+
+# build/version.h, written when the version changes (as make reads this file: no rule to
+# run each time, and make -q can tell an up-to-date build).
+$(shell mkdir -p $(BUILD); v=$$(printf '\043define EXCISE_VERSION "%s"' '$(EXCISE_VERSION)'); \
+	[ "$$(cat $(BUILD)/version.h 2>/dev/null)" = "$$v" ] || echo "$$v" > $(BUILD)/version.h)
+
+$(BUILD)/obj/builtin/main.o $(BUILD)/obj/builtin/help.o: $(BUILD)/version.h
 
 $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(@D)
@@ -44,7 +64,7 @@ $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h)
 
 $(BUILD)/obj/builtin/%.o: src/builtin/%.c $(wildcard src/*.h src/builtin/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -Isrc -I$(BUILD) -c -o $@ $<
 
 $(BUILD)/libexcise.a: $(LIB_OBJ)
 	@rm -f $@
@@ -74,6 +94,18 @@ $(INIT)-arm64: scripts/boot/init.c
 $(INIT)-arm: scripts/boot/init.c
 	@mkdir -p $(@D)
 	arm-linux-gnueabi-gcc -std=c11 -D_GNU_SOURCE $(WARN) -Os -static -o $@ $<
+
+$(BUILD)/man/%.1: $(EXCISE)
+	@mkdir -p $(@D)
+	$(EXCISE) help --man $* > $@.tmp && mv $@.tmp $@
+$(BUILD)/man/%.5: $(EXCISE)
+	@mkdir -p $(@D)
+	$(EXCISE) help --man $* > $@.tmp && mv $@.tmp $@
+
+man: $(MAN_PAGES)
+
+$(COMPLETION): $(EXCISE) $(wildcard specs/*.spec)
+	$(EXCISE) help --completion > $@.tmp && mv $@.tmp $@
 
 deps:
 	@scripts/deps.sh
@@ -107,9 +139,9 @@ corpus: deps all
 
 # Our own sources must be clean under sparse too (glibc's headers use an
 # attribute sparse 0.6.4 does not know: that warning is not ours).
-sparse-self:
+sparse-self: $(BUILD)/version.h
 	@out=$$(for f in src/*.c src/builtin/*.c tests/unit/*.c bench/*.c scripts/boot/init.c; do \
-		sparse -std=c11 -D_GNU_SOURCE -Isrc -Wno-unknown-attribute $$f 2>&1; done); \
+		sparse -std=c11 -D_GNU_SOURCE -Isrc -I$(BUILD) -Wno-unknown-attribute $$f 2>&1; done); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, src/builtin/, tests/unit/, bench/, scripts/boot/init.c"
 
 # libFuzzer harnesses (clang): the library rebuilt with the fuzzer's

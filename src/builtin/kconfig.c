@@ -349,16 +349,6 @@ out:
 	return status;
 }
 
-static void kconfig_usage(FILE *out)
-{
-	fputs("usage: excise kconfig depends [-C TREE] SYM...\n"
-	      "       excise kconfig connected [-C TREE] [--fragment before|after] TARGET...\n"
-	      "  Where each symbol (CONFIG_ optional) is defined and what it depends on:\n"
-	      "  \"FILE:LINE: config SYM\", its \"FILE:LINE:   depends on ...\" lines, and\n"
-	      "  \"FILE: (no prompt: only another option can select it)\" for an entry\n"
-	      "  without a prompt.  Exit 1 if a symbol is defined nowhere.\n", out);
-}
-
 /* The physical line of data at off, without leading blanks and its newline. */
 static void print_line_at(const struct kfile *f, size_t off)
 {
@@ -390,13 +380,14 @@ int cmd_kconfig(int argc, char **argv)
 	struct tree t;
 	int rc = 0, parsed;
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_STRING('C', NULL, &root, "TREE", "the kernel tree (default: the one the current "
+			   "directory is in)"),
 		OPT_ARGS_CALLBACK(&syms, "SYM", parse_symbol),
 		OPT_END(),
 	};
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		kconfig_usage(stdout);
+		show_help(stdout, "kconfig", options);
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "connected"))
@@ -404,7 +395,7 @@ int cmd_kconfig(int argc, char **argv)
 	if (argc < 2 || strcmp(argv[1], "depends")) {
 		if (argc >= 2)
 			fprintf(stderr, "%s: kconfig: unknown query '%s'\n", progname, argv[1]);
-		kconfig_usage(stderr);
+		show_help(stderr, "kconfig", options);
 		return 2;
 	}
 	/* The options of the query "depends", after it. */
@@ -413,15 +404,15 @@ int cmd_kconfig(int argc, char **argv)
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&syms);
 		if (parsed == PARSE_OPT_HELP) {
-			kconfig_usage(stdout);
+			show_help(stdout, "kconfig", options);
 			return 0;
 		}
-		rc = usage_option_error("kconfig", parsed, bad, &err, kconfig_usage);
+		rc = usage_option_error("kconfig", parsed, bad, &err, "kconfig", options);
 		sb_release(&err);
 		return rc;
 	}
 	if (!syms.n) {
-		kconfig_usage(stderr);
+		show_help(stderr, "kconfig", options);
 		return 2;
 	}
 	root = find_tree(root);

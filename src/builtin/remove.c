@@ -9,33 +9,6 @@
 #include "remove.h"
 #include "series.h"
 
-static void remove_usage(FILE *out)
-{
-	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
-	      "                     [--replace-call OLD=NEW]... [--with-users]\n"
-	      "                     [--no-cocci] [--jobs N] [--[no-]progress]\n"
-	      "                     [--commit [--series DIR] [--why TEXT]]\n"
-	      "                     TARGET...\n"
-	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
-	      "  --force     run in a git work tree with uncommitted changes, delete more\n"
-	      "              than 5% of the tree's files, or write a removal that leaves\n"
-	      "              link residue (kept code using a removed definition)\n"
-	      "  --replace   rewrite defconfig lines and selects of OLD to NEW instead of deleting\n"
-	      "  --replace-call OLD=NEW  kept code that calls the removed function OLD calls NEW\n"
-	      "  --with-users  remove the kept options whose code uses a removed definition\n"
-	      "              too (those that selected a removed symbol, or have a prompt),\n"
-	      "              with their dependents\n"
-	      "  --no-cocci  leave C references other than preprocessor lines alone\n"
-	      "  --progress  the footprint's size and each step on stderr (the default on a\n"
-	      "              terminal; --no-progress: never)\n"
-	      "  --commit    in a git work tree: commit the removal as a patch series by area\n"
-	      "              (defconfigs per arch, dependents, the subsystem, MAINTAINERS, docs);\n"
-	      "              with --dry-run, print the series instead\n"
-	      "  --series DIR  also write it as git format-patch output with a cover letter\n"
-	      "              (implies --commit)\n"
-	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n", out);
-}
-
 /* Refuse a dirty git work tree: the change would mix with the user's. */
 static void check_clean(const char *root, const struct footprint *fp)
 {
@@ -187,29 +160,40 @@ int cmd_remove(int argc, char **argv)
 	struct term_progress tp;
 	int lock, progress = 0, no_progress = 0;
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
-		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a diff, touch nothing"),
-		OPT_FLAG('f', "force", &force, "a dirty work tree, a large removal, link residue"),
-		OPT_FLAG(0, "commit", &commit, "commit the removal as a patch series"),
-		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also format-patch it to DIR (implies --commit)"),
-		OPT_STRING(0, "why", &popt.why, "TEXT", "why it goes, for the commit messages"),
-		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "no semantic patches"),
-		OPT_FLAG(0, "with-users", &opt.with_users, "kept users that selected removed code go too"),
+		OPT_STRING('C', NULL, &root, "TREE", "the kernel tree (default: the one the current "
+			   "directory is in)"),
+		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a unified diff (for git apply) "
+			 "and touch nothing"),
+		OPT_FLAG('f', "force", &force, "go on in a git work tree with uncommitted changes, "
+			 "delete more than 5% of the tree's files, or write a removal that leaves link "
+			 "residue (kept code using a removed definition)"),
+		OPT_CALLBACK_F(0, "replace", &opt.replace, "OLD=NEW", "rewrite defconfig lines and "
+			       "selects of OLD to NEW instead of deleting them", PARSE_OPT_ATTACHED,
+			       parse_replace, 1),
+		OPT_CALLBACK_F(0, "replace-call", &opt.replace_call, "OLD=NEW", "kept code that calls "
+			       "the removed function OLD calls NEW", PARSE_OPT_ATTACHED, parse_replace, 0),
+		OPT_FLAG(0, "with-users", &opt.with_users, "remove the kept options whose code uses a "
+			 "removed definition too (those that selected a removed symbol, or have a "
+			 "prompt), with their dependents"),
+		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "leave C references other than preprocessor "
+			 "lines alone (no semantic patches)"),
+		OPT_FLAG(0, "commit", &commit, "in a git work tree: commit the removal as a patch series "
+			 "by area; with --dry-run, print the series"),
+		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also write the series to DIR as git "
+			   "format-patch output with a cover letter (implies --commit)"),
+		OPT_STRING(0, "why", &popt.why, "TEXT", "a paragraph on why it goes, for the commit "
+			   "messages and the cover letter"),
 		OPT_JOBS(&opt.jobs),
 		OPT_PROGRESS(&progress, &no_progress),
-		OPT_CALLBACK_F(0, "replace", &opt.replace, "OLD=NEW", "rewrite defconfigs and selects of OLD",
-			       PARSE_OPT_ATTACHED, parse_replace, 1),
-		OPT_CALLBACK_F(0, "replace-call", &opt.replace_call, "OLD=NEW", "kept callers of OLD call NEW",
-			       PARSE_OPT_ATTACHED, parse_replace, 0),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
 
-	parse_command_options("remove", argc, argv, options, remove_usage);
+	parse_command_options("remove", argc, argv, options);
 	if (popt.series_dir)
 		commit = 1;
 	if (!targets.n) {
-		remove_usage(stderr);
+		show_help(stderr, "remove", options);
 		return 2;
 	}
 	root = find_tree(root);
