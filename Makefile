@@ -1,6 +1,9 @@
 # excise - remove a dead subsystem from a Linux tree, and prove the result.
+# (`make help` prints the lines below.)
 #
 #   make            build src/excise, its manual pages and bash completion
+#   make install    install them (PREFIX=/usr/local, DESTDIR=) with specs/, cocci/, scripts/
+#   make uninstall  remove what make install installed
 #   make man        the manual pages alone (build/man/)
 #   make run        the InterMezzo removal end to end (SUBSYS=<target> for another)
 #   make test       every test (kernel builds and boots included)
@@ -11,6 +14,7 @@
 #   make bench      benchmarks against ripgrep, grep, spatch, checkkconfigsymbols.py
 #   make corpus     every upstream removal 6.1 -> 6.12 (drivers, fs, sound, arch), scored
 #   make fuzz       each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS (60)
+#   make clean      remove what make built
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -46,10 +50,20 @@ MAN5    := excise-spec
 MAN_PAGES := $(MAN1:%=$(BUILD)/man/%.1) $(MAN5:%=$(BUILD)/man/%.5)
 COMPLETION := $(BUILD)/excise.bash
 
+PREFIX  ?= /usr/local
+DESTDIR ?=
+bindir  := $(PREFIX)/bin
+datadir := $(PREFIX)/share/excise
+mandir  := $(PREFIX)/share/man
+bashcompdir := $(PREFIX)/share/bash-completion/completions
+
 .PHONY: all deps run test test-full test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build \
-	man
+	help man install uninstall
 
 all: $(EXCISE) $(UNIT_BIN) $(INIT) $(MAN_PAGES) $(COMPLETION)
+
+help:
+	@sed -n 's/^#   make/make/p' Makefile
 
 # build/version.h, written when the version changes (as make reads this file: no rule to
 # run each time, and make -q can tell an up-to-date build).
@@ -106,6 +120,28 @@ man: $(MAN_PAGES)
 
 $(COMPLETION): $(EXCISE) $(wildcard specs/*.spec)
 	$(EXCISE) help --completion > $@.tmp && mv $@.tmp $@
+
+# The binary finds specs/, cocci/ and scripts/ in $(datadir) (util.c:
+# resource_dir looks in share/excise/ above its directory), and check's
+# boot step its init in $(datadir)/build/boot/ (scripts/boot.sh).
+install: $(EXCISE) $(INIT) $(MAN_PAGES) $(COMPLETION)
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(datadir)/specs $(DESTDIR)$(datadir)/cocci \
+		$(DESTDIR)$(datadir)/scripts/boot $(DESTDIR)$(datadir)/build/boot \
+		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 $(DESTDIR)$(bashcompdir)
+	install -m 755 $(EXCISE) $(DESTDIR)$(bindir)/excise
+	install -m 644 specs/*.spec $(DESTDIR)$(datadir)/specs/
+	install -m 644 cocci/*.cocci cocci/kernel.h $(DESTDIR)$(datadir)/cocci/
+	install -m 755 scripts/*.sh scripts/ccache-cc $(DESTDIR)$(datadir)/scripts/
+	install -m 644 scripts/boot/* $(DESTDIR)$(datadir)/scripts/boot/
+	install -m 755 $(INIT) $(DESTDIR)$(datadir)/build/boot/init
+	install -m 644 $(MAN1:%=$(BUILD)/man/%.1) $(DESTDIR)$(mandir)/man1/
+	install -m 644 $(MAN5:%=$(BUILD)/man/%.5) $(DESTDIR)$(mandir)/man5/
+	install -m 644 $(COMPLETION) $(DESTDIR)$(bashcompdir)/excise
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/excise $(MAN1:%=$(DESTDIR)$(mandir)/man1/%.1) \
+		$(MAN5:%=$(DESTDIR)$(mandir)/man5/%.5) $(DESTDIR)$(bashcompdir)/excise
+	rm -rf $(DESTDIR)$(datadir)
 
 deps:
 	@scripts/deps.sh
