@@ -90,7 +90,8 @@ static int help_of(const char *name)
 	if (!d)
 		unknown_command(name);
 	if (help_format == HELP_MAN && !d->page)
-		die("help: %s has no manual page (excise help %s prints its help)", d->name, d->name);
+		die("help: %s has no manual page (excise help %s prints its help; the pages: excise, "
+		    "locate, remove, check, cpp, spec-format)", d->name, d->name);
 	c = find_command(d->name);
 	if (!c && !strncmp(d->name, "kconfig ", 8))   /* "kconfig connected": a query of kconfig */
 		c = find_command("kconfig");
@@ -297,6 +298,12 @@ int cmd_help(int argc, char **argv)
 	}
 	if (argc == 2 && argv[1][0] != '-')
 		return help_of(argv[1]);
+	if (argc == 3 && argv[1][0] != '-' && argv[2][0] != '-') {   /* help kconfig connected */
+		static char name[64];
+
+		snprintf(name, sizeof(name), "%s %s", argv[1], argv[2]);
+		return help_of(name);
+	}
 	fprintf(stderr, "%s: help: unknown arguments; see 'excise help help'\n", progname);
 	return 2;
 }
