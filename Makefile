@@ -1,6 +1,10 @@
 # excise - remove a dead subsystem from a Linux tree, and prove the result.
+# (`make help` prints the lines below.)
 #
-#   make            build src/excise
+#   make            build src/excise, its manual pages and bash completion
+#   make install    install them (PREFIX=/usr/local, DESTDIR=) with specs/, cocci/, scripts/
+#   make uninstall  remove what make install installed
+#   make man        the manual pages alone (build/man/)
 #   make run        the InterMezzo removal end to end (SUBSYS=<target> for another)
 #   make test       every test (kernel builds and boots included)
 #   make test-quick every test but kernel builds and boots
@@ -10,6 +14,7 @@
 #   make bench      benchmarks against ripgrep, grep, spatch, checkkconfigsymbols.py
 #   make corpus     every upstream removal 6.1 -> 6.12 (drivers, fs, sound, arch), scored
 #   make fuzz       each libFuzzer harness of tests/fuzz/ for FUZZ_SECONDS (60)
+#   make clean      remove what make built
 
 CC      ?= cc
 CFLAGS  ?= -O2 -g
@@ -34,9 +39,38 @@ else
 EXCISE  := $(BUILD)/excise
 endif
 
-.PHONY: all deps run test test-full test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build
+# The version: git describe of this checkout at build time, else the VERSION file of a release.
+EXCISE_VERSION := $(shell git -C $(CURDIR) describe --tags --always --dirty 2>/dev/null || \
+			  cat $(CURDIR)/VERSION 2>/dev/null || echo unknown)
 
-all: $(EXCISE) $(UNIT_BIN) $(INIT)
+# The manual pages (`excise help --man PAGE`) and bash completion, made by the binary
+# from its option tables and docs (src/builtin/doc.c).
+MAN1    := excise excise-locate excise-remove excise-check excise-cpp
+MAN5    := excise-spec
+MAN_PAGES := $(MAN1:%=$(BUILD)/man/%.1) $(MAN5:%=$(BUILD)/man/%.5)
+COMPLETION := $(BUILD)/excise.bash
+
+PREFIX  ?= /usr/local
+DESTDIR ?=
+bindir  := $(PREFIX)/bin
+datadir := $(PREFIX)/share/excise
+mandir  := $(PREFIX)/share/man
+bashcompdir := $(PREFIX)/share/bash-completion/completions
+
+.PHONY: all deps run test test-full test-quick test-asan check bench corpus clean sparse-self fuzz fuzz-build \
+	help man install uninstall
+
+all: $(EXCISE) $(UNIT_BIN) $(INIT) $(MAN_PAGES) $(COMPLETION)
+
+help:
+	@sed -n 's/^#   make/make/p' Makefile
+
+# build/version.h, written when the version changes (as make reads this file: no rule to
+# run each time, and make -q can tell an up-to-date build).
+$(shell mkdir -p $(BUILD); v=$$(printf '\043define EXCISE_VERSION "%s"' '$(EXCISE_VERSION)'); \
+	[ "$$(cat $(BUILD)/version.h 2>/dev/null)" = "$$v" ] || echo "$$v" > $(BUILD)/version.h)
+
+$(BUILD)/obj/builtin/main.o $(BUILD)/obj/builtin/help.o: $(BUILD)/version.h
 
 $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h)
 	@mkdir -p $(@D)
@@ -44,7 +78,7 @@ $(BUILD)/obj/%.o: src/%.c $(wildcard src/*.h)
 
 $(BUILD)/obj/builtin/%.o: src/builtin/%.c $(wildcard src/*.h src/builtin/*.h)
 	@mkdir -p $(@D)
-	$(CC) $(ALL_CFLAGS) -Isrc -c -o $@ $<
+	$(CC) $(ALL_CFLAGS) -Isrc -I$(BUILD) -c -o $@ $<
 
 $(BUILD)/libexcise.a: $(LIB_OBJ)
 	@rm -f $@
@@ -74,6 +108,40 @@ $(INIT)-arm64: scripts/boot/init.c
 $(INIT)-arm: scripts/boot/init.c
 	@mkdir -p $(@D)
 	arm-linux-gnueabi-gcc -std=c11 -D_GNU_SOURCE $(WARN) -Os -static -o $@ $<
+
+$(BUILD)/man/%.1: $(EXCISE)
+	@mkdir -p $(@D)
+	$(EXCISE) help --man $* > $@.tmp && mv $@.tmp $@
+$(BUILD)/man/%.5: $(EXCISE)
+	@mkdir -p $(@D)
+	$(EXCISE) help --man $* > $@.tmp && mv $@.tmp $@
+
+man: $(MAN_PAGES)
+
+$(COMPLETION): $(EXCISE) $(wildcard specs/*.spec)
+	$(EXCISE) help --completion > $@.tmp && mv $@.tmp $@
+
+# The binary finds specs/, cocci/ and scripts/ in $(datadir) (util.c:
+# resource_dir looks in share/excise/ above its directory), and check's
+# boot step its init in $(datadir)/build/boot/ (scripts/boot.sh).
+install: $(EXCISE) $(INIT) $(MAN_PAGES) $(COMPLETION)
+	install -d $(DESTDIR)$(bindir) $(DESTDIR)$(datadir)/specs $(DESTDIR)$(datadir)/cocci \
+		$(DESTDIR)$(datadir)/scripts/boot $(DESTDIR)$(datadir)/build/boot \
+		$(DESTDIR)$(mandir)/man1 $(DESTDIR)$(mandir)/man5 $(DESTDIR)$(bashcompdir)
+	install -m 755 $(EXCISE) $(DESTDIR)$(bindir)/excise
+	install -m 644 specs/*.spec $(DESTDIR)$(datadir)/specs/
+	install -m 644 cocci/*.cocci cocci/kernel.h $(DESTDIR)$(datadir)/cocci/
+	install -m 755 scripts/*.sh scripts/ccache-cc $(DESTDIR)$(datadir)/scripts/
+	install -m 644 scripts/boot/* $(DESTDIR)$(datadir)/scripts/boot/
+	install -m 755 $(INIT) $(DESTDIR)$(datadir)/build/boot/init
+	install -m 644 $(MAN1:%=$(BUILD)/man/%.1) $(DESTDIR)$(mandir)/man1/
+	install -m 644 $(MAN5:%=$(BUILD)/man/%.5) $(DESTDIR)$(mandir)/man5/
+	install -m 644 $(COMPLETION) $(DESTDIR)$(bashcompdir)/excise
+
+uninstall:
+	rm -f $(DESTDIR)$(bindir)/excise $(MAN1:%=$(DESTDIR)$(mandir)/man1/%.1) \
+		$(MAN5:%=$(DESTDIR)$(mandir)/man5/%.5) $(DESTDIR)$(bashcompdir)/excise
+	rm -rf $(DESTDIR)$(datadir)
 
 deps:
 	@scripts/deps.sh
@@ -107,9 +175,9 @@ corpus: deps all
 
 # Our own sources must be clean under sparse too (glibc's headers use an
 # attribute sparse 0.6.4 does not know: that warning is not ours).
-sparse-self:
+sparse-self: $(BUILD)/version.h
 	@out=$$(for f in src/*.c src/builtin/*.c tests/unit/*.c bench/*.c scripts/boot/init.c; do \
-		sparse -std=c11 -D_GNU_SOURCE -Isrc -Wno-unknown-attribute $$f 2>&1; done); \
+		sparse -std=c11 -D_GNU_SOURCE -Isrc -I$(BUILD) -Wno-unknown-attribute $$f 2>&1; done); \
 	if [ -n "$$out" ]; then echo "$$out"; exit 1; fi; echo "sparse: no warnings on src/, src/builtin/, tests/unit/, bench/, scripts/boot/init.c"
 
 # libFuzzer harnesses (clang): the library rebuilt with the fuzzer's

@@ -11,6 +11,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "gone.h"
 #include "kbuild.h"
 #include "kconfig.h"
 #include "links.h"
@@ -1646,6 +1647,12 @@ static int add_target(struct footprint *fp, const struct tree *t, const char *ar
 			free(bundled);
 			return -1;
 		}
+		/* Absent: still a target when named, or removed already; else a mistake (gone.h). */
+		if (!tree_has(t, norm) && path_target_check(fp, t, arg, norm, err) < 0) {
+			free(norm);
+			free(bundled);
+			return -1;
+		}
 		p = dir || tree_is_dir(t, norm) ? xasprintf("%s/", norm) : xstrdup(norm);
 		if (!footprint_owns(fp, p))
 			sv_push(&fp->paths, p);
@@ -1661,8 +1668,7 @@ static int add_target(struct footprint *fp, const struct tree *t, const char *ar
 		if (!fp->name)
 			fp->name = xstrdup(sym);
 	} else {
-		sb_addf(err, "unknown target '%s': not a spec in %s, a path in %s or a Kconfig symbol\n",
-			arg, spec_dir(), t->root);
+		unknown_target(t, arg, err);
 		rc = -1;
 	}
 	free(bundled);

@@ -17,6 +17,7 @@
 #include "classify.h"
 #include "cnames.h"
 #include "docs.h"
+#include "gone.h"
 #include "maintainers.h"
 #include "scan.h"
 
@@ -1512,7 +1513,7 @@ static void add_maintainers_sections(const struct footprint *fp, const struct tr
  * A symbol that is neither defined nor referenced is most likely a typo: an
  * error with the nearest defined names, unless opt allows it.
  */
-static int check_symbols(const struct footprint *fp, const struct kconfig_db *db,
+static int check_symbols(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
 			 enum locate_unknown unknown, struct locate_result *res, struct strbuf *err)
 {
 	int rc = 0;
@@ -1535,13 +1536,23 @@ static int check_symbols(const struct footprint *fp, const struct kconfig_db *db
 		}
 		if (!fp->spec_files.n && unknown == LOCATE_UNKNOWN_FAIL) {
 			struct strvec near = STRVEC_INIT;
+			struct strbuf how = STRBUF_INIT;
+			int removed = git_removed_symbol(t->root, s, &how);
 
+			if (removed > 0) {   /* removed already: nothing to do (gone.h) */
+				sv_push(&fp->gone, s);
+				sv_push_owned(&fp->gone_how, sb_detach(&how, NULL));
+				continue;
+			}
+			sb_release(&how);
 			kconfig_suggest(db, s, 4, &near);
 			sb_addf(err, "unknown symbol '%s': no Kconfig file defines it and nothing refers to it",
 				s);
 			for (size_t k = 0; k < near.n; k++)
 				sb_addf(err, "%s%s", k ? ", " : "; did you mean ", near.v[k]);
 			sb_addc(err, '\n');
+			if (removed < 0)
+				sb_adds(err, GONE_NO_HISTORY "\n");
 			sv_clear(&near);
 			rc = -1;
 		}
@@ -1736,7 +1747,7 @@ int locate_run(struct footprint *fp, const struct tree *t, const struct kconfig_
 		sb_addf(err, "%zu files could not be read\n", unreadable.n);
 		rc = -1;
 	} else {
-		rc = check_symbols(fp, db, opt ? opt->unknown : LOCATE_UNKNOWN_FAIL, res, err);
+		rc = check_symbols(fp, t, db, opt ? opt->unknown : LOCATE_UNKNOWN_FAIL, res, err);
 	}
 	sv_clear(&unreadable);
 	strset_clear(&own);

@@ -144,3 +144,68 @@ int parse_options(int argc, char **argv, const struct option *options, unsigned 
 		sb_addf(err, "unknown option '%s'", *bad);
 	return rc;
 }
+
+int option_shown(const struct option *o)
+{
+	return o->help && (o->short_name || o->long_name);
+}
+
+void option_spelling(const struct option *o, struct strbuf *sb)
+{
+	if (o->short_name)
+		sb_addf(sb, "-%c", o->short_name);
+	if (o->short_name && o->long_name)
+		sb_adds(sb, ", ");
+	if (o->long_name)
+		sb_addf(sb, "--%s", o->long_name);
+	if (takes_value(o))
+		sb_addf(sb, " %s", o->argh ? o->argh : "VALUE");
+}
+
+#define USAGE_INDENT 4
+#define USAGE_HELP_COLUMN 26
+#define USAGE_WIDTH 80
+
+/* text from column col (where the line is already), wrapped at USAGE_WIDTH, each next line from indent. */
+static void print_wrapped(FILE *out, const char *text, size_t col, size_t indent)
+{
+	const char *p = text;
+
+	while (*p) {
+		size_t room = col < USAGE_WIDTH ? USAGE_WIDTH - col : 1, n = strlen(p), cut = n;
+
+		if (n > room) {
+			for (cut = room; cut > 0 && p[cut] != ' '; cut--)
+				;
+			if (!cut)   /* one word longer than the line */
+				cut = strcspn(p, " ");
+		}
+		fprintf(out, "%.*s\n", (int)cut, p);
+		p += cut;
+		while (*p == ' ')
+			p++;
+		if (*p)
+			fprintf(out, "%*s", (int)indent, "");
+		col = indent;
+	}
+}
+
+void usage_options(FILE *out, const struct option *options)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	for (const struct option *o = options; o->type != OPTION_END; o++) {
+		if (!option_shown(o))
+			continue;
+		sb_reset(&sb);
+		sb_addf(&sb, "%*s", USAGE_INDENT, "");
+		option_spelling(o, &sb);
+		if (sb.len + 2 > USAGE_HELP_COLUMN) {
+			fprintf(out, "%s\n%*s", sb.buf, USAGE_HELP_COLUMN, "");
+		} else {
+			fprintf(out, "%-*s", USAGE_HELP_COLUMN, sb.buf);
+		}
+		print_wrapped(out, o->help, USAGE_HELP_COLUMN, USAGE_HELP_COLUMN);
+	}
+	sb_release(&sb);
+}

@@ -21,7 +21,8 @@
  *   --                       the end of the options: every argument after it
  *                            is a non-option one (for every command)
  *   -h, --help               parse_options() returns PARSE_OPT_HELP; the
- *                            command prints its own usage text
+ *                            command prints its usage, the options from
+ *                            the table (usage_options)
  *   -                        a non-option argument (stdin, for a file name),
  *                            unless PARSE_OPT_DASH_IS_OPTION
  *   anything else            a non-option argument, given to the table's
@@ -36,6 +37,7 @@
 #define EXCISE_PARSE_OPTIONS_H
 
 #include <stdint.h>
+#include <stdio.h>
 
 #include "util.h"
 
@@ -96,8 +98,8 @@ struct option {
 				      entry takes the non-option arguments */
 	void *value;               /* where the value goes; a callback's context */
 	const char *argh;          /* the value's name ("N"), in messages */
-	const char *help;          /* what the option is for, one line, for the reader
-				      of the table (each command prints its own usage) */
+	const char *help;          /* what the option is for, for --help and the manual
+				      (usage_options; NULL: not shown) */
 	unsigned flags;            /* PARSE_OPT_NOARG, PARSE_OPT_ATTACHED */
 	parse_opt_cb *callback;    /* OPTION_CALLBACK */
 	intptr_t defval;           /* for a callback's use (-U and -D share one) */
@@ -131,5 +133,21 @@ struct option {
  */
 int parse_options(int argc, char **argv, const struct option *options, unsigned flags,
 		  const char **bad, struct strbuf *err);
+
+/*
+ * How an option is written in a usage text: "-n, --dry-run", "-C TREE",
+ * "--jobs N", "--[no-]progress" is two options of the table; appended to sb.
+ */
+void option_spelling(const struct option *o, struct strbuf *sb);
+
+/* True if the option is shown in usage texts (it has a help line and a name). */
+int option_shown(const struct option *o);
+
+/*
+ * Print the options of the table with a help line, one each (git's
+ * usage_with_options): the spelling indented by 4, the help from column
+ * 26, wrapped at 80 columns.
+ */
+void usage_options(FILE *out, const struct option *options);
 
 #endif

@@ -23,7 +23,7 @@ void footprint_release(struct footprint *fp)
 		&fp->ioctls, &fp->replace, &fp->replace_call,
 		&fp->boot_config, &fp->boot_expect, &fp->boot_expect_after, &fp->history,
 		&fp->derivation, &fp->spec_files, &fp->built_paths, &fp->built_by, &fp->tenant_files,
-		&fp->tenant_syms, &fp->macros, &fp->arches,
+		&fp->tenant_syms, &fp->macros, &fp->arches, &fp->gone, &fp->gone_how,
 	};
 
 	for (size_t i = 0; i < ARRAY_SIZE(all); i++)
@@ -124,6 +124,10 @@ static const char *spec_line(struct footprint *fp, struct strset *seen, const ch
 
 		if (!norm)
 			return "a path is relative to the tree's top and stays inside it";
+		if (strpbrk(norm, "*?[")) {   /* a pattern (fs/ and a star) matches nothing */
+			free(norm);
+			return "a path names one file or directory, not a pattern: list each one";
+		}
 		if (why) {
 			free(norm);
 			return why;

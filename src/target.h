@@ -53,6 +53,9 @@ struct footprint {
 					("__ia64__"): undefined, like the symbols, in #if */
 	struct strvec tenant_syms;   /* and such an option (same index; a file once per option) */
 	struct strvec spec_files;    /* spec files read */
+	struct strvec gone;          /* targets that nothing in the tree names and that git
+					shows removed already (gone.h), */
+	struct strvec gone_how;      /* and that evidence, for people (same index) */
 	/*
 	 * Hash sets of paths and symbols (paths and symbols are only ever
 	 * appended to): footprint_index() brings them up to date, and while

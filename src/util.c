@@ -678,17 +678,24 @@ const char *resource_dir(const char *name)
 	exe = self_exe();
 	if (!exe)
 		return resource_cache[slot].dir;
-	/* src/excise or build/asan/excise: look upwards. */
+	/*
+	 * src/excise or build/asan/excise: look upwards for name/; an
+	 * installed PREFIX/bin/excise: for share/excise/name/ (make install).
+	 */
 	for (int up = 0; up < 3; up++) {
+		static const char *const where[] = { "%s/%s", "%s/share/excise/%s" };
 		char *slash = strrchr(exe, '/');
 
 		if (!slash)
 			break;
 		*slash = '\0';
-		snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), "%s/%s", exe, name);
-		if (access(resource_cache[slot].dir, R_OK) == 0) {
-			free(exe);
-			return resource_cache[slot].dir;
+		for (size_t w = 0; w < ARRAY_SIZE(where); w++) {
+			snprintf(resource_cache[slot].dir, sizeof(resource_cache[slot].dir), where[w], exe,
+				 name);
+			if (access(resource_cache[slot].dir, R_OK) == 0) {
+				free(exe);
+				return resource_cache[slot].dir;
+			}
 		}
 	}
 	free(exe);

@@ -178,8 +178,9 @@ size_t edit_distance(const char *a, const char *b);
 
 /*
  * A directory that ships with excise (specs, cocci, scripts): the one
- * resource_dir_set() gave, else name/ in the first of the binary's
- * ancestors that has one, else name relative to the current directory.
+ * resource_dir_set() gave, else name/ or share/excise/name/ (where make
+ * install puts it) in the first of the binary's three nearest ancestors
+ * that has one, else name relative to the current directory.
  * The result is cached per name.  The library reads no environment: the
  * front end (src/builtin/main.c) sets $EXCISE_SPECS, $EXCISE_COCCI and
  * $EXCISE_SCRIPTS.

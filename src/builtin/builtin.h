@@ -36,8 +36,24 @@ struct term_progress {
 };
 const struct progress *term_progress(struct term_progress *tp, int force, int never);
 #define OPT_PROGRESS(force, never)                                                             \
-	OPT_FLAG(0, "progress", (force), "how far it is, on stderr (default: on a terminal)"),  \
-	OPT_FLAG(0, "no-progress", (never), "no progress on stderr")
+	OPT_FLAG(0, "progress", (force), "say how far it is on stderr (the default on a "          \
+		 "terminal)"),                                                                  \
+	OPT_FLAG(0, "no-progress", (never), "never say how far it is")
+
+/*
+ * The kernel tree a command works on (builtin/tree.c): the top of the tree
+ * that given (-C TREE; NULL: the current directory) is in, found upwards as
+ * git finds its top (tree_top.h), and said on stderr when it is not given
+ * itself.  Outside any tree: the reason and a hint at -C on stderr, exit 2.
+ */
+const char *find_tree(const char *given);
+
+/*
+ * "TARGET is already removed: ... (evidence)", a line for each target of
+ * fp that nothing in the tree names and that git shows removed (gone.h).
+ */
+struct footprint;
+void print_gone(FILE *out, const struct footprint *fp);
 
 struct connect_set;
 /* The config fragment of a connected set (builtin/connected.c): the tree before or after. */
@@ -53,7 +69,27 @@ const char *tmp_dir(void);
  */
 #define JOBS_MAX 1024
 int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err);
-#define OPT_JOBS(v) OPT_CALLBACK(0, "jobs", (v), "N", "how many at once, 1 to 1024", parse_opt_jobs)
+#define OPT_JOBS(v) OPT_CALLBACK(0, "jobs", (v), "N", "how many threads or processes at once, 1 " \
+				  "to 1024", parse_opt_jobs)
+
+/*
+ * Help (help.c): a command's usage, options and exit status from its doc
+ * (doc.c) and its option table.  help_format says how: text for --help,
+ * a manual page for `excise help --man`, the option list for the bash
+ * completion (`excise help --completion` asks each command for it).
+ */
+enum help_format {
+	HELP_TEXT,      /* --help */
+	HELP_MAN,       /* roff, man(7) */
+	HELP_OPTIONS,   /* "--name<TAB>ARG" lines */
+};
+extern enum help_format help_format;
+/* The help of the command name (its doc, doc.h) with its options, as help_format says. */
+void show_help(FILE *out, const char *name, const struct option *options);
+struct doc;
+void show_doc(FILE *out, const struct doc *d, const struct option *options);
+
+int cmd_help(int argc, char **argv);
 
 /*
  * What locate, remove and check do with an error rc of parse_options():
@@ -65,21 +101,21 @@ void __attribute__((noreturn)) die_option_error(const char *cmd, int rc, const c
 
 /*
  * parse_options() as locate, remove and check take it (values apart or
- * attached, "--" ends them): an error exits 2 through die_option_error.  Returns
+ * attached, "--" ends them): --help prints the command's help (show_help)
+ * on stdout, an error exits 2 through die_option_error.  Returns
  * PARSE_OPT_DONE, or PARSE_OPT_STOP when an option did the command's
- * whole job (--help: the usage printed on stdout); the command then
- * returns 0.
+ * whole job (--help); the command then returns 0, and main checks the
+ * output was written.
  */
-int parse_command_options(const char *cmd, int argc, char **argv, const struct option *options,
-			  void (*usage)(FILE *out));
+int parse_command_options(const char *cmd, int argc, char **argv, const struct option *options);
 
 /*
  * What boot-log, spec, kbuild, kconfig and kconfig connected do with an
  * error rc of parse_options(): "excise: CMD: unknown option 'ARG'" (or
- * err, for a refused value) and their usage on stderr.  Returns 2, their
- * exit status.
+ * err, for a refused value) and their help (show_help of doc) on stderr.
+ * Returns 2, their exit status.
  */
 int usage_option_error(const char *cmd, int rc, const char *bad, const struct strbuf *err,
-		       void (*usage)(FILE *out));
+		       const char *doc, const struct option *options);
 
 #endif

@@ -71,26 +71,6 @@ struct check {
 	struct strvec x86_unset;       /* what the connected build could not enable (BEFORE) */
 };
 
-static void check_usage(FILE *out)
-{
-	fputs("usage: excise check [-C TREE] --before DIR [--only STEP]... [--expect SPEC]...\n"
-	      "                    [--config CONFIG_X=y]... [--sparse-config TARGET] [--kvm]\n"
-	      "                    [--configs ARCH:TARGET,...] [--connected-base TARGET]\n"
-	      "                    [--logs DIR] [--distcc HOSTS] [--arch-board] [--with-users]\n"
-	      "                    TARGET...\n"
-	      "  TREE is the tree after the removal, DIR the same tree before it.\n"
-	      "  STEP: residue, links, kconfig, sparse, connected, cross, build, boot.\n"
-	      "  --connected-base TARGET  the connected step starts from make TARGET\n"
-	      "              (default defconfig; tinyconfig is the cheap one)\n"
-	      "  --distcc HOSTS  the kernel builds' compile jobs go through distcc to HOSTS\n"
-	      "              (a DISTCC_HOSTS list; default: $DISTCC_HOSTS), behind ccache\n"
-	      "  --arch-board  the other architectures' boot kernels are their defconfigs for\n"
-	      "              QEMU's virt board (multi_v7_defconfig, arm64 defconfig), not the\n"
-	      "              smallest that boot: what their users run, a much longer build\n"
-	      "  --with-users  the removal was made with remove --with-users: the kept users it\n"
-	      "              took along are checked as dependents\n", out);
-}
-
 /* The path of this excise binary, for the scripts (EXCISE=...): they ask it about Kbuild and Kconfig. */
 static char *self_env(void)
 {
@@ -1184,42 +1164,54 @@ int cmd_check(int argc, char **argv)
 	struct removal before;
 	char *logs = NULL;   /* the logs directory made here, if it is */
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &c.after, "TREE", "the tree after the removal (default: .)"),
-		OPT_STRING(0, "before", &c.before, "DIR", "the same tree before it"),
-		OPT_CALLBACK(0, "only", &c, "STEP", "run this step (repeatable; default: every one)",
-			     parse_only),
-		OPT_STRVEC(0, "expect", &c.expect, "SPEC", "a boot check (repeatable)"),
-		OPT_STRVEC(0, "config", &c.boot_config, "CONFIG_X=y", "a boot kernel option (repeatable)"),
-		OPT_CALLBACK(0, "configs", &c.configs, "ARCH:TARGET,...", "the only Kconfig configurations",
-			     parse_configs),
-		OPT_STRING(0, "connected-base", &c.connected_base, "TARGET", "the connected step's base"),
-		OPT_STRING(0, "sparse-config", &c.sparse_config, "TARGET", "the sparse step's config"),
-		OPT_STRING(0, "logs", &c.log_dir, "DIR", "the logs (default: a new $TMPDIR/excise-check-*)"),
+		OPT_STRING('C', NULL, &c.after, "AFTER", "the tree after the removal (default: the "
+			   "one the current directory is in)"),
+		OPT_STRING(0, "before", &c.before, "BEFORE", "the same tree before the removal "
+			   "(required)"),
+		OPT_CALLBACK(0, "only", &c, "STEP", "run this step only (repeatable; default: every "
+			     "one)", parse_only),
+		OPT_STRVEC(0, "expect", &c.expect, "SPEC", "a boot check, [!]fs:NAME, [!]misc:NAME, "
+			   "[!]file:PATH or [!]log:TEXT (repeatable)"),
+		OPT_STRVEC(0, "config", &c.boot_config, "CONFIG_X=y", "an option of the boot kernel "
+			   "(repeatable)"),
+		OPT_CALLBACK(0, "configs", &c.configs, "ARCH:TARGET,...", "the only Kconfig "
+			     "configurations the kconfig step tries", parse_configs),
+		OPT_STRING(0, "connected-base", &c.connected_base, "TARGET", "the connected step "
+			   "starts from make TARGET (default: defconfig; tinyconfig is the cheap one)"),
+		OPT_STRING(0, "sparse-config", &c.sparse_config, "TARGET", "the configuration the "
+			   "sparse step builds with"),
+		OPT_STRING(0, "logs", &c.log_dir, "DIR", "where the logs go (default: a new "
+			   "$TMPDIR/excise-check-*)"),
 		OPT_JOBS(&c.jobs),
-		OPT_STRING(0, "distcc", &c.distcc, "HOSTS", "the kernel builds compile through distcc"),
-		OPT_FLAG(0, "kvm", &c.kvm, "boot under KVM"),
-		OPT_FLAG(0, "arch-board", &c.arch_board, "boot the other architectures' defconfigs"),
-		OPT_FLAG(0, "with-users", &opt.with_users, "the removal was made with remove --with-users"),
+		OPT_STRING(0, "distcc", &c.distcc, "HOSTS", "the kernel builds' compile jobs go "
+			   "through distcc to HOSTS, behind ccache (default: $DISTCC_HOSTS)"),
+		OPT_FLAG(0, "kvm", &c.kvm, "boot under KVM instead of TCG"),
+		OPT_FLAG(0, "arch-board", &c.arch_board, "the other architectures' boot kernels are "
+			 "their defconfigs for QEMU's virt board, not the smallest that boot (a much "
+			 "longer build)"),
+		OPT_FLAG(0, "with-users", &opt.with_users, "the removal was made with remove "
+			 "--with-users: the kept users it took along are checked as dependents"),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
 
-	c.after = ".";
-	if (parse_command_options("check", argc, argv, options, check_usage) == PARSE_OPT_STOP)
+	if (parse_command_options("check", argc, argv, options) == PARSE_OPT_STOP)
 		return 0;   /* --help */
 	if (!c.distcc && getenv("DISTCC_HOSTS") && *getenv("DISTCC_HOSTS"))
 		c.distcc = getenv("DISTCC_HOSTS");
 	if (!targets.n || !c.before) {
 		if (targets.n)
-			fprintf(stderr, "%s: check: --before DIR is required: the tree before the removal\n",
+			fprintf(stderr, "%s: check: --before BEFORE is required: the tree before the removal\n",
 				progname);
-		check_usage(stderr);
+		show_help(stderr, "check", options);
 		sv_clear(&targets);
 		sv_clear(&c.configs);
 		sv_clear(&c.expect);
 		sv_clear(&c.boot_config);
 		return 2;
 	}
+	c.after = find_tree(c.after);
+	c.before = find_tree(c.before);
 	for (int s = 0; s < NSTEPS; s++)
 		c.status[s] = -1;
 	/* What the removal is, as the tree before it says (dependents included). */
@@ -1292,15 +1284,6 @@ int cmd_check(int argc, char **argv)
 	return failed ? 1 : 0;
 }
 
-static void boot_log_usage(FILE *out)
-{
-	fputs("usage: excise boot-log [--word WORD]... LOG\n"
-	      "  The lines of a boot's console LOG that show what it did, as check and\n"
-	      "  scripts/run.sh report them: the kernel's \"Linux version\" line, excise's\n"
-	      "  init (EXCISE-BOOT result, \"excise-boot: ok\" checks), the slab allocator\n"
-	      "  (SLUB:, SLAB:), and lines holding a WORD; the first 8, each after \"| \".\n", out);
-}
-
 /* LOG, the one non-option argument; a second one is refused ("-": an unknown option). */
 static int parse_log(const struct option *opt, const char *arg, struct strbuf *err)
 {
@@ -1333,15 +1316,15 @@ int cmd_boot_log(int argc, char **argv)
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&words);
 		if (parsed == PARSE_OPT_HELP) {
-			boot_log_usage(stdout);
+			show_help(stdout, "boot-log", options);
 			return 0;
 		}
-		rc = usage_option_error("boot-log", parsed, bad, &err, boot_log_usage);
+		rc = usage_option_error("boot-log", parsed, bad, &err, "boot-log", options);
 		sb_release(&err);
 		return rc;
 	}
 	if (!log) {
-		boot_log_usage(stderr);
+		show_help(stderr, "boot-log", options);
 		return 2;
 	}
 	if (print_boot_evidence(log, &words, "| ") < 0) {

@@ -16,17 +16,6 @@
 #include "connect.h"
 #include "remove.h"
 
-static void connected_usage(FILE *out)
-{
-	fputs("usage: excise kconfig connected [-C TREE] [--fragment before|after] TARGET...\n"
-	      "  The symbols a removal of TARGET takes away and the kept symbols connected\n"
-	      "  to them (they select, imply or depend on a removed one, share its if\n"
-	      "  block, menu or choice, or build a C file the removal edits or that uses\n"
-	      "  a removed definition): \"HOW SYM: why\" lines, or with --fragment the\n"
-	      "  config fragment check's connected step builds the tree before or after\n"
-	      "  with.\n", out);
-}
-
 /* The fragment: kept symbols first, then (before) the removed ones. */
 void connect_print_fragment(FILE *out, const struct connect_set *set, int before)
 {
@@ -52,7 +41,7 @@ static int parse_fragment(const struct option *opt, const char *arg, struct strb
 
 int cmd_kconfig_connected(int argc, char **argv)
 {
-	const char *root = ".", *fragment = NULL, *bad;
+	const char *root = NULL, *fragment = NULL, *bad;
 	struct strvec targets = STRVEC_INIT;
 	int rc = 0, parsed;
 	struct remove_options opt = { 0 };
@@ -60,8 +49,10 @@ int cmd_kconfig_connected(int argc, char **argv)
 	struct connect_set set;
 	struct removal r;
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
-		OPT_CALLBACK(0, "fragment", &fragment, "before|after", "the config fragment of the tree",
+		OPT_STRING('C', NULL, &root, "TREE", "the kernel tree (default: the one the current "
+			   "directory is in)"),
+		OPT_CALLBACK(0, "fragment", &fragment, "before|after", "print the config fragment check's connected "
+			     "step builds the tree before or after the removal with",
 			     parse_fragment),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
@@ -72,20 +63,21 @@ int cmd_kconfig_connected(int argc, char **argv)
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&targets);
 		if (parsed == PARSE_OPT_HELP) {
-			connected_usage(stdout);
+			show_help(stdout, "kconfig connected", options);
 			return 0;
 		}
 		if (parsed == PARSE_OPT_ERROR)   /* a bad --fragment: no usage */
 			fprintf(stderr, "%s: %s\n", progname, err.buf);
 		else
-			usage_option_error("kconfig connected", parsed, bad, &err, connected_usage);
+			usage_option_error("kconfig connected", parsed, bad, &err, "kconfig connected", options);
 		sb_release(&err);
 		return 2;
 	}
 	if (!targets.n) {
-		connected_usage(stderr);
+		show_help(stderr, "kconfig connected", options);
 		return 2;
 	}
+	root = find_tree(root);
 	opt.no_cocci = 1;
 	if (removal_plan(&r, root, targets.v, (int)targets.n, &opt, &err) < 0) {
 		print_error_lines(&err);

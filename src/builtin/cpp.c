@@ -13,25 +13,6 @@
 #include "plan.h"
 #include "util.h"
 
-static const char usage_text[] =
-	"usage: excise cpp [-U SYM]... [-D SYM]... [-B] [-o OUT] [--diff | --list] [--stats] FILE...\n"
-	"\n"
-	"Resolve the #if/#ifdef/#ifndef/#elif/#else/#endif blocks of each FILE with\n"
-	"Kconfig symbol SYM off (-U: CONFIG_SYM and CONFIG_SYM_MODULE undefined) or on\n"
-	"(-D: CONFIG_SYM defined as 1, CONFIG_SYM_MODULE undefined), and print the\n"
-	"result.  SYM may be given with or without its CONFIG_ prefix (-U SLOB and\n"
-	"-U CONFIG_SLOB are the same); -USYM works too; the last -U/-D of a symbol wins.\n"
-	"Conditions that name none of the symbols stay as written.\n"
-	"\n"
-	"  -B        squeeze blank lines: a removed run of lines between two blank lines\n"
-	"            takes the blank line after it along (as unifdef -B)\n"
-	"  -o OUT    write the result to OUT (one FILE only)\n"
-	"  --diff    print the change as a unified diff instead\n"
-	"  --list    print one line per changed conditional: FILE:LINE-ENDLINE: what happened\n"
-	"  --stats   print counts to stderr\n"
-	"\n"
-	"Exit status (as unifdef): 0 nothing changed, 1 something changed, 2 error.\n";
-
 struct symbol_arg {
 	char *name;
 	int on;
@@ -107,12 +88,17 @@ int cmd_cpp(int argc, char **argv)
 	unsigned flags = 0;
 	struct plan plan;
 	const struct option options[] = {
-		OPT_CALLBACK_F('U', NULL, &syms, "SYM", "SYM off", PARSE_OPT_ATTACHED, parse_symbol, 0),
-		OPT_CALLBACK_F('D', NULL, &syms, "SYM", "SYM on", PARSE_OPT_ATTACHED, parse_symbol, 1),
-		OPT_FLAG('B', NULL, &squeeze, "squeeze blank lines"),
-		OPT_STRING('o', NULL, &out, "OUT", "write the result to OUT"),
-		OPT_FLAG(0, "diff", &diff, "print the change as a unified diff"),
-		OPT_FLAG(0, "list", &list, "print one line per changed conditional"),
+		OPT_CALLBACK_F('U', NULL, &syms, "SYM", "SYM off: CONFIG_SYM and CONFIG_SYM_MODULE "
+			       "undefined (repeatable)", PARSE_OPT_ATTACHED, parse_symbol, 0),
+		OPT_CALLBACK_F('D', NULL, &syms, "SYM", "SYM on: CONFIG_SYM defined as 1, "
+			       "CONFIG_SYM_MODULE undefined (repeatable)", PARSE_OPT_ATTACHED,
+			       parse_symbol, 1),
+		OPT_FLAG('B', NULL, &squeeze, "squeeze blank lines: a removed run of lines between two "
+			 "blank lines takes the blank line after it along (as unifdef -B)"),
+		OPT_STRING('o', NULL, &out, "OUT", "write the result to OUT (one FILE only)"),
+		OPT_FLAG(0, "diff", &diff, "print the change as a unified diff instead"),
+		OPT_FLAG(0, "list", &list, "print one line per changed conditional: "
+			 "FILE:LINE-ENDLINE: what happened"),
 		OPT_FLAG(0, "stats", &show_stats, "print counts to stderr"),
 		OPT_ARGS_CALLBACK(&files, "FILE", parse_file),
 		OPT_END(),
@@ -123,7 +109,7 @@ int cmd_cpp(int argc, char **argv)
 	case PARSE_OPT_DONE:
 		break;
 	case PARSE_OPT_HELP:
-		fputs(usage_text, stdout);
+		show_help(stdout, "cpp", options);
 		return 0;
 	case PARSE_OPT_MISSING:
 		if (!strcmp(bad, "-o"))

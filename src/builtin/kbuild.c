@@ -24,13 +24,6 @@
 #include "builtin.h"
 #include "kbuild.h"
 
-static void kbuild_usage(FILE *out)
-{
-	fputs("usage: excise kbuild needs [-C TREE] [--config DOTCONFIG] OBJ...\n"
-	      "  The CONFIG_ options each object needs, a level per directory:\n"
-	      "  \"OBJ<TAB>A; B or C\"; with --config, only what DOTCONFIG misses.\n", out);
-}
-
 /* The parsed Makefile of dir (its Kbuild file if it has one), or NULL. */
 static struct kbuild_file *load_makefile(const char *root, const char *dir, struct strbuf *data)
 {
@@ -211,26 +204,27 @@ static int parse_obj(const struct option *opt, const char *arg, struct strbuf *e
 
 int cmd_kbuild(int argc, char **argv)
 {
-	const char *root = ".", *config = NULL, *bad;
+	const char *root = NULL, *config = NULL, *bad;
 	struct strset enabled = STRSET_INIT;
 	struct strvec objs = STRVEC_INIT;
 	struct strbuf err = STRBUF_INIT;
 	int parsed;
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_STRING('C', NULL, &root, "TREE", "the kernel tree (default: the one the current "
+			   "directory is in)"),
 		OPT_STRING(0, "config", &config, "DOTCONFIG", "only what this .config misses"),
 		OPT_ARGS_CALLBACK(&objs, "OBJ", parse_obj),
 		OPT_END(),
 	};
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		kbuild_usage(stdout);
+		show_help(stdout, "kbuild", options);
 		return 0;
 	}
 	if (argc < 2 || strcmp(argv[1], "needs")) {
 		if (argc >= 2)
 			fprintf(stderr, "%s: kbuild: unknown query '%s'\n", progname, argv[1]);
-		kbuild_usage(stderr);
+		show_help(stderr, "kbuild", options);
 		return 2;
 	}
 	/* The options of the query "needs", after it. */
@@ -239,20 +233,21 @@ int cmd_kbuild(int argc, char **argv)
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&objs);
 		if (parsed == PARSE_OPT_HELP) {
-			kbuild_usage(stdout);
+			show_help(stdout, "kbuild", options);
 			return 0;
 		}
 		if (parsed == PARSE_OPT_ERROR)   /* a bad OBJ: no usage */
 			fprintf(stderr, "%s: %s\n", progname, err.buf);
 		else
-			usage_option_error("kbuild", parsed, bad, &err, kbuild_usage);
+			usage_option_error("kbuild", parsed, bad, &err, "kbuild", options);
 		sb_release(&err);
 		return 2;
 	}
 	if (!objs.n) {
-		kbuild_usage(stderr);
+		show_help(stderr, "kbuild", options);
 		return 2;
 	}
+	root = find_tree(root);
 	if (config && load_config(config, &enabled) < 0) {
 		fprintf(stderr, "%s: %s: cannot read the .config\n", progname, config);
 		sv_clear(&objs);

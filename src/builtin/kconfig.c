@@ -230,7 +230,7 @@ static int parse_every(const struct option *opt, const char *arg, struct strbuf 
 
 int cmd_kconfig_remove(int argc, char **argv)
 {
-	const char *root = ".", *bad;
+	const char *root = NULL, *bad;
 	struct replacements repls = { STRVEC_INIT, STRVEC_INIT };
 	struct strvec deletes = STRVEC_INIT, args = STRVEC_INIT;
 	struct strset symbols = STRSET_INIT;
@@ -260,7 +260,7 @@ int cmd_kconfig_remove(int argc, char **argv)
 	case PARSE_OPT_DONE:
 		break;
 	case PARSE_OPT_STOP:   /* --every N, with the -C given before it */
-		return remove_every(root, every);
+		return remove_every(find_tree(root), every);
 	case PARSE_OPT_ERROR:
 		die("%s", err.buf);
 	default:   /* -h, --help, an unknown option, a missing value */
@@ -271,7 +271,7 @@ int cmd_kconfig_remove(int argc, char **argv)
 	sv_clear(&args);
 	if (!symbols.n && !stats)
 		usage_exit();
-
+	root = find_tree(root);
 	if (tree_load(&t, root, &err) < 0) {
 		print_error_lines(&err);
 		exit(2);
@@ -349,16 +349,6 @@ out:
 	return status;
 }
 
-static void kconfig_usage(FILE *out)
-{
-	fputs("usage: excise kconfig depends [-C TREE] SYM...\n"
-	      "       excise kconfig connected [-C TREE] [--fragment before|after] TARGET...\n"
-	      "  Where each symbol (CONFIG_ optional) is defined and what it depends on:\n"
-	      "  \"FILE:LINE: config SYM\", its \"FILE:LINE:   depends on ...\" lines, and\n"
-	      "  \"FILE: (no prompt: only another option can select it)\" for an entry\n"
-	      "  without a prompt.  Exit 1 if a symbol is defined nowhere.\n", out);
-}
-
 /* The physical line of data at off, without leading blanks and its newline. */
 static void print_line_at(const struct kfile *f, size_t off)
 {
@@ -382,7 +372,7 @@ static int parse_symbol(const struct option *opt, const char *arg, struct strbuf
 /* `excise kconfig depends`: where symbols are defined and what they depend on. */
 int cmd_kconfig(int argc, char **argv)
 {
-	const char *root = ".", *bad;
+	const char *root = NULL, *bad;
 	struct strvec syms = STRVEC_INIT;
 	struct strbuf err = STRBUF_INIT;
 	struct kconfig_db db;
@@ -390,13 +380,14 @@ int cmd_kconfig(int argc, char **argv)
 	struct tree t;
 	int rc = 0, parsed;
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
+		OPT_STRING('C', NULL, &root, "TREE", "the kernel tree (default: the one the current "
+			   "directory is in)"),
 		OPT_ARGS_CALLBACK(&syms, "SYM", parse_symbol),
 		OPT_END(),
 	};
 
 	if (argc > 1 && (!strcmp(argv[1], "-h") || !strcmp(argv[1], "--help"))) {
-		kconfig_usage(stdout);
+		show_help(stdout, "kconfig", options);
 		return 0;
 	}
 	if (argc >= 2 && !strcmp(argv[1], "connected"))
@@ -404,7 +395,7 @@ int cmd_kconfig(int argc, char **argv)
 	if (argc < 2 || strcmp(argv[1], "depends")) {
 		if (argc >= 2)
 			fprintf(stderr, "%s: kconfig: unknown query '%s'\n", progname, argv[1]);
-		kconfig_usage(stderr);
+		show_help(stderr, "kconfig", options);
 		return 2;
 	}
 	/* The options of the query "depends", after it. */
@@ -413,17 +404,18 @@ int cmd_kconfig(int argc, char **argv)
 	if (parsed != PARSE_OPT_DONE) {
 		sv_clear(&syms);
 		if (parsed == PARSE_OPT_HELP) {
-			kconfig_usage(stdout);
+			show_help(stdout, "kconfig", options);
 			return 0;
 		}
-		rc = usage_option_error("kconfig", parsed, bad, &err, kconfig_usage);
+		rc = usage_option_error("kconfig", parsed, bad, &err, "kconfig", options);
 		sb_release(&err);
 		return rc;
 	}
 	if (!syms.n) {
-		kconfig_usage(stderr);
+		show_help(stderr, "kconfig", options);
 		return 2;
 	}
+	root = find_tree(root);
 	if (tree_load(&t, root, &err) < 0) {
 		print_error_lines(&err);
 		exit(2);

@@ -8,20 +8,6 @@
 #include "locate.h"
 #include "report.h"
 
-static void locate_usage(FILE *out)
-{
-	fputs("usage: excise locate [-C TREE] [--format=human|tsv|json] [--jobs N] [--[no-]progress]\n"
-	      "                     TARGET...\n"
-	      "       excise locate --dangling [-C TREE] [--format=...] [--jobs N] [PATH...]\n"
-	      "       excise locate --list-kinds\n"
-	      "  --dangling  references to Kconfig symbols that no Kconfig file defines (under\n"
-	      "              PATH... only, if given), with a verdict or an exclusion for each\n"
-	      "  --list-kinds  the kinds of reference, each with what it is\n"
-	      "  --progress  the footprint's size and the scan on stderr (the default on a\n"
-	      "              terminal; --no-progress: never)\n"
-	      "exit status: 0 references found, 1 none, 2 error\n", out);
-}
-
 /* excise locate --dangling: undefined symbols, reported under paths (or everywhere). */
 static int locate_dangling(const char *root, enum report_format fmt, int nthreads, char **paths,
 			   int npaths)
@@ -80,7 +66,7 @@ static int list_kinds(const struct option *opt, const char *arg, struct strbuf *
 
 int cmd_locate(int argc, char **argv)
 {
-	const char *root = ".";
+	const char *root = NULL;
 	enum report_format fmt = FORMAT_HUMAN;
 	struct locate_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
@@ -94,32 +80,36 @@ int cmd_locate(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT;
 	double times[6];
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
-		OPT_CALLBACK_F(0, "format", &fmt, "FORMAT", "human, tsv or json", PARSE_OPT_ATTACHED,
-			       parse_format, 0),
-		OPT_FLAG(0, "dangling", &dangling, "references to symbols no Kconfig file defines"),
-		OPT_CALLBACK_F(0, "list-kinds", NULL, NULL, "the kinds of reference", PARSE_OPT_NOARG,
-			       list_kinds, 0),
+		OPT_STRING('C', NULL, &root, "TREE", "the kernel tree (default: the one the current "
+			   "directory is in)"),
+		OPT_CALLBACK_F(0, "format", &fmt, "human|tsv|json", "the report's format (default: "
+			       "human)", PARSE_OPT_ATTACHED, parse_format, 0),
+		OPT_FLAG(0, "dangling", &dangling, "references to Kconfig symbols that no Kconfig file "
+			 "defines (under PATH... only, if given), each with a verdict or an exclusion"),
+		OPT_CALLBACK_F(0, "list-kinds", NULL, NULL, "the kinds of reference, each with what it "
+			       "is", PARSE_OPT_NOARG, list_kinds, 0),
 		OPT_JOBS(&opt.nthreads),
 		OPT_PROGRESS(&progress, &no_progress),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
 
-	parsed = parse_command_options("locate", argc, argv, options, locate_usage);
+	parsed = parse_command_options("locate", argc, argv, options);
 	if (parsed == PARSE_OPT_STOP) {   /* --list-kinds */
 		sv_clear(&targets);
 		return 0;
 	}
 	if (dangling) {
+		root = find_tree(root);
 		rc = locate_dangling(root, fmt, opt.nthreads, targets.v, (int)targets.n);
 		sv_clear(&targets);
 		return rc;
 	}
 	if (!targets.n) {
-		locate_usage(stderr);
+		show_help(stderr, "locate", options);
 		return 2;
 	}
+	root = find_tree(root);
 	times[0] = seconds_now();
 	if (tree_load(&t, root, &err) < 0) {
 		print_error_lines(&err);
@@ -148,6 +138,7 @@ int cmd_locate(int argc, char **argv)
 		exit(2);
 	}
 	times[4] = seconds_now();
+	print_gone(stderr, &fp);
 	report_locate(stdout, fmt, &fp, &res);
 	times[5] = seconds_now();
 	{

@@ -30,8 +30,7 @@ int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err
 	return PARSE_OPT_DONE;
 }
 
-int parse_command_options(const char *cmd, int argc, char **argv, const struct option *options,
-			  void (*usage)(FILE *out))
+int parse_command_options(const char *cmd, int argc, char **argv, const struct option *options)
 {
 	struct strbuf err = STRBUF_INIT;
 	const char *bad = NULL;
@@ -44,7 +43,7 @@ int parse_command_options(const char *cmd, int argc, char **argv, const struct o
 		sb_release(&err);
 		return rc;
 	case PARSE_OPT_HELP:
-		usage(stdout);
+		show_help(stdout, cmd, options);
 		sb_release(&err);
 		return PARSE_OPT_STOP;   /* the command returns 0, and main checks the output */
 	default:
@@ -62,7 +61,7 @@ void die_option_error(const char *cmd, int rc, const char *bad, const struct str
 }
 
 int usage_option_error(const char *cmd, int rc, const char *bad, const struct strbuf *err,
-		       void (*usage)(FILE *out))
+		       const char *doc, const struct option *options)
 {
 	if (rc == PARSE_OPT_ERROR)
 		fprintf(stderr, "%s: %s\n", progname, err->buf);
@@ -70,6 +69,6 @@ int usage_option_error(const char *cmd, int rc, const char *bad, const struct st
 		fprintf(stderr, "%s: %s: %s\n", progname, cmd, err->buf);
 	else
 		fprintf(stderr, "%s: %s: unknown option '%s'\n", progname, cmd, bad);
-	usage(stderr);
+	show_help(stderr, doc, options);
 	return 2;
 }

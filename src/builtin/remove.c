@@ -10,52 +10,6 @@
 #include "remove.h"
 #include "series.h"
 
-static void remove_usage(FILE *out)
-{
-	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
-	      "                     [--replace-call OLD=NEW]... [--with-users]\n"
-	      "                     [--no-cocci] [--jobs N] [--[no-]progress]\n"
-	      "                     [--commit [--series DIR] [--why TEXT] [--no-verify]]\n"
-	      "                     TARGET...\n"
-	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
-	      "              (a read-only tree will do; after a killed run: what a real run\n"
-	      "              would restore first)\n"
-	      "  --force     run in a git work tree with uncommitted changes, delete more\n"
-	      "              than 5% of the tree's files, or write a removal that leaves\n"
-	      "              link residue (kept code using a removed definition)\n"
-	      "  --replace   rewrite defconfig lines and selects of OLD to NEW instead of deleting\n"
-	      "  --replace-call OLD=NEW  kept code that calls the removed function OLD calls NEW\n"
-	      "  --with-users  remove the kept options whose code uses a removed definition\n"
-	      "              too (those that selected a removed symbol, or have a prompt),\n"
-	      "              with their dependents\n"
-	      "  --no-cocci  leave C references other than preprocessor lines alone\n"
-	      "  --progress  the footprint's size and each step on stderr (the default on a\n"
-	      "              terminal; --no-progress: never)\n"
-	      "  --commit    in a git work tree: commit the removal as a patch series by area\n"
-	      "              (defconfigs per arch, dependents, the subsystem, MAINTAINERS, docs);\n"
-	      "              with --dry-run, print the series instead\n"
-	      "  --series DIR  also write it as git format-patch output with a cover letter\n"
-	      "              whose Cc: the tree's own scripts/get_maintainer.pl gives\n"
-	      "              (implies --commit)\n"
-	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n"
-	      "  --no-verify  --commit runs the repository's hooks as git commit does\n"
-	      "              (pre-commit, prepare-commit-msg, commit-msg, post-commit):\n"
-	      "              without pre-commit and commit-msg\n"
-	      "\n"
-	      "EXIT STATUS\n"
-	      "  0  removed (with --commit: committed; with --dry-run: printed)\n"
-	      "  1  the removal is complete (committed with --commit; with --dry-run nothing\n"
-	      "     was changed), but what it writes besides the tree was not all written:\n"
-	      "     stdout (\"write error\") or the --series directory\n"
-	      "  2  nothing was changed: an error, a refusal, or an apply undone\n"
-	      "  3  the tree is neither as it was nor as planned: every file is named\n"
-	      "  4  --commit: HEAD moved while the removal was committed: the work tree\n"
-	      "     holds the whole removal, uncommitted, HEAD is where it was moved to,\n"
-	      "     and the removal's commits are named\n"
-	      "  128+N  stopped by signal N (SIGINT, SIGTERM, SIGHUP, SIGQUIT): the last\n"
-	      "     line says what was left (\"excise: interrupted: nothing was changed\")\n", out);
-}
-
 /* Refuse a dirty git work tree (root, or a directory of one): the change would mix with the user's. */
 static void check_clean(const char *root, const struct footprint *fp)
 {
@@ -290,7 +244,7 @@ static int parse_replace(const struct option *opt, const char *arg, struct strbu
 
 int cmd_remove(int argc, char **argv)
 {
-	const char *root = ".";
+	const char *root = NULL;
 	struct remove_options opt = { 0 };
 	struct strvec targets = STRVEC_INIT;
 	int dry_run = 0, force = 0, commit = 0, rc = 0;
@@ -303,34 +257,49 @@ int cmd_remove(int argc, char **argv)
 	size_t said;
 	sigset_t held;
 	const struct option options[] = {
-		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
-		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a diff, touch nothing"),
-		OPT_FLAG('f', "force", &force, "a dirty work tree, a large removal, link residue"),
-		OPT_FLAG(0, "commit", &commit, "commit the removal as a patch series"),
-		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also format-patch it to DIR (implies --commit)"),
-		OPT_STRING(0, "why", &popt.why, "TEXT", "why it goes, for the commit messages"),
-		OPT_FLAG(0, "no-verify", &popt.no_verify, "--commit: no pre-commit and commit-msg hooks"),
-		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "no semantic patches"),
-		OPT_FLAG(0, "with-users", &opt.with_users, "kept users that selected removed code go too"),
+		OPT_STRING('C', NULL, &root, "TREE", "the kernel tree (default: the one the current "
+			   "directory is in)"),
+		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a unified diff (for git apply) "
+			 "and touch nothing"),
+		OPT_FLAG('f', "force", &force, "go on in a git work tree with uncommitted changes, "
+			 "delete more than 5% of the tree's files, or write a removal that leaves link "
+			 "residue (kept code using a removed definition)"),
+		OPT_CALLBACK_F(0, "replace", &opt.replace, "OLD=NEW", "rewrite defconfig lines and "
+			       "selects of OLD to NEW instead of deleting them", PARSE_OPT_ATTACHED,
+			       parse_replace, 1),
+		OPT_CALLBACK_F(0, "replace-call", &opt.replace_call, "OLD=NEW", "kept code that calls "
+			       "the removed function OLD calls NEW", PARSE_OPT_ATTACHED, parse_replace, 0),
+		OPT_FLAG(0, "with-users", &opt.with_users, "remove the kept options whose code uses a "
+			 "removed definition too (those that selected a removed symbol, or have a "
+			 "prompt), with their dependents"),
+		OPT_FLAG(0, "no-cocci", &opt.no_cocci, "leave C references other than preprocessor "
+			 "lines alone (no semantic patches)"),
+		OPT_FLAG(0, "commit", &commit, "in a git work tree: commit the removal as a patch series "
+			 "by area; with --dry-run, print the series"),
+		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also write the series to DIR as git "
+			   "format-patch output with a cover letter, whose Cc: the tree's own "
+			   "scripts/get_maintainer.pl gives (implies --commit)"),
+		OPT_STRING(0, "why", &popt.why, "TEXT", "a paragraph on why it goes, for the commit "
+			   "messages and the cover letter"),
+		OPT_FLAG(0, "no-verify", &popt.no_verify, "--commit runs the repository's hooks as git "
+			 "commit does (pre-commit, prepare-commit-msg, commit-msg, post-commit): without "
+			 "pre-commit and commit-msg"),
 		OPT_JOBS(&opt.jobs),
 		OPT_PROGRESS(&progress, &no_progress),
-		OPT_CALLBACK_F(0, "replace", &opt.replace, "OLD=NEW", "rewrite defconfigs and selects of OLD",
-			       PARSE_OPT_ATTACHED, parse_replace, 1),
-		OPT_CALLBACK_F(0, "replace-call", &opt.replace_call, "OLD=NEW", "kept callers of OLD call NEW",
-			       PARSE_OPT_ATTACHED, parse_replace, 0),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
 
-	if (parse_command_options("remove", argc, argv, options, remove_usage) == PARSE_OPT_STOP)
+	if (parse_command_options("remove", argc, argv, options) == PARSE_OPT_STOP)
 		return 0;   /* --help */
 	if (popt.series_dir)
 		commit = 1;
 	write_error_note = "nothing was changed";
 	if (!targets.n) {
-		remove_usage(stderr);
+		show_help(stderr, "remove", options);
 		return 2;
 	}
+	root = find_tree(root);
 	opt.allow_large = force;
 	opt.preview = dry_run;
 	opt.tmp_dir = tmp_dir();
@@ -382,6 +351,9 @@ int cmd_remove(int argc, char **argv)
 			"%zu with none left, %zu files scanned, %zu uses\n", r.seconds_links,
 			r.links.nchanged, r.links.ngone, r.links.nlost, r.links.files_scanned, r.links.n);
 	if (removal_is_empty(&r)) {
+		print_gone(stderr, &r.fp);
+		if (r.fp.gone.n && !r.plan.nnotes && r.fp.gone.n == targets.n)
+			goto out;   /* removed already, every one: nothing to do */
 		fprintf(stderr, "excise: nothing to remove for %s in %s\n", r.fp.name, root);
 		for (size_t i = 0; i < r.plan.nnotes; i++)
 			fprintf(stderr, "  %s: %s:%zu (%s): %s\n", action_name(r.plan.notes[i].action),

@@ -46,19 +46,6 @@ static const struct spec_key {
 	{ "history", MANY, offsetof(struct footprint, history) },
 };
 
-static void spec_usage(FILE *out)
-{
-	fputs("usage: excise spec [--get KEY] TARGET\n"
-	      "  TARGET is a bundled spec name (intermezzo) or a spec file.\n"
-	      "  --get KEY  the values of KEY, one a line; without it, every \"key value\" line.\n"
-	      "  Exit 0 if something was printed, 1 if nothing (no such value, or TARGET is\n"
-	      "  a symbol or a path, which have no spec), 2 on errors.\n"
-	      "  KEY:", out);
-	for (size_t i = 0; i < ARRAY_SIZE(spec_keys); i++)
-		fprintf(out, " %s", spec_keys[i].key);
-	fputc('\n', out);
-}
-
 /* Print the values of one key (prefixed by "key " when with_key); returns how many. */
 static size_t print_key(const struct footprint *fp, const struct spec_key *k, int with_key)
 {
@@ -128,7 +115,8 @@ int cmd_spec(int argc, char **argv)
 	size_t printed = 0;
 	int parsed;
 	const struct option options[] = {
-		OPT_CALLBACK(0, "get", &want, "KEY", "the values of KEY, one a line", parse_get),
+		OPT_CALLBACK(0, "get", &want, "KEY", "the values of KEY (a key of excise-spec(5)), "
+			     "one a line (a keep rule as \"PATTERN REASON\")", parse_get),
 		OPT_ARGS_CALLBACK(&target, "TARGET", parse_target),
 		OPT_END(),
 	};
@@ -136,16 +124,16 @@ int cmd_spec(int argc, char **argv)
 	parsed = parse_options(argc, argv, options, PARSE_OPT_SEPARATE_VALUES,
 			       &bad, &err);
 	if (parsed == PARSE_OPT_HELP) {
-		spec_usage(stdout);
+		show_help(stdout, "spec", options);
 		return 0;
 	}
 	if (parsed != PARSE_OPT_DONE) {
-		usage_option_error("spec", parsed, bad, &err, spec_usage);
+		usage_option_error("spec", parsed, bad, &err, "spec", options);
 		sb_release(&err);
 		return 2;
 	}
 	if (!target) {
-		spec_usage(stderr);
+		show_help(stderr, "spec", options);
 		return 2;
 	}
 	/* As target_resolve() tells a spec from a symbol or a path. */

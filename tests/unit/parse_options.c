@@ -256,8 +256,45 @@ static void test_args_callback(void)
 	sb_release(&err);
 }
 
+/* usage_options: the table's help lines, the spelling of each option, wrapped at 80 columns. */
+static void test_usage(void)
+{
+	static const struct option opts[] = {
+		OPT_STRING('C', NULL, &root, "TREE", "the tree"),
+		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a unified diff (for git apply) "
+			 "and touch nothing at all, not even a single file of the tree"),
+		OPT_CALLBACK(0, "a-rather-long-option-name", &args, "VALUE", "short", record),
+		OPT_FLAG(0, "hidden", &count, NULL),
+		OPT_ARGS(&args, "ARG"),
+		OPT_END(),
+	};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+	struct strbuf sb = STRBUF_INIT;
+
+	option_spelling(&opts[1], &sb);
+	CHECK_STR(sb.buf, "-n, --dry-run");
+	sb_reset(&sb);
+	option_spelling(&opts[0], &sb);
+	CHECK_STR(sb.buf, "-C TREE");
+	CHECK(!option_shown(&opts[3]) && !option_shown(&opts[4]));
+	usage_options(f, opts);
+	fclose(f);
+	CHECK_STR(buf,
+		  "    -C TREE               the tree\n"
+		  "    -n, --dry-run         print the change as a unified diff (for git apply) and\n"
+		  "                          touch nothing at all, not even a single file of the\n"
+		  "                          tree\n"
+		  "    --a-rather-long-option-name VALUE\n"
+		  "                          short\n");
+	free(buf);
+	sb_release(&sb);
+}
+
 int main(void)
 {
+	test_usage();
 	test_values();
 	test_dashdash_and_help();
 	test_errors();
