@@ -32,10 +32,6 @@ const struct progress *term_progress(struct term_progress *tp, int force, int ne
 	OPT_FLAG(0, "progress", (force), "how far it is, on stderr (default: on a terminal)"),  \
 	OPT_FLAG(0, "no-progress", (never), "no progress on stderr")
 
-struct connect_set;
-/* The config fragment of a connected set (builtin/connected.c): the tree before or after. */
-void connect_print_fragment(FILE *out, const struct connect_set *set, int before);
-
 /*
  * --jobs N, the option of every command that runs threads (options.c):
  * N is 1..JOBS_MAX into the int at value; 0, negative, non-numeric or
