@@ -28,8 +28,22 @@ void check_step_residue(struct check_ctx *c)
 		return;
 	}
 	plan_init(&readonly, t.root);
-	kconfig_db_load(&db, &t, &readonly, &err);
-	sb_reset(&err);
+	/*
+	 * The Kconfig model is one of the step's inputs: a file that does not
+	 * parse would leave a partial model, and references in it unseen.
+	 */
+	if (kconfig_db_load(&db, &t, &readonly, &err) < 0) {
+		for (const char *p = err.buf; p && *p;) {
+			size_t n = strcspn(p, "\n");
+
+			check_say(c, CHECK_RESIDUE, "kconfig: %.*s", (int)n, p);
+			p += n + (p[n] != '\0');
+		}
+		check_finish(c, CHECK_RESIDUE, CHECK_FAIL, t0, NULL,
+			     "the Kconfig files of the tree after do not load (%zu file%s)", db.nerrors,
+			     db.nerrors == 1 ? "" : "s");
+		goto out_db;
+	}
 	/* The after tree: the removed symbols are gone, as they should be. */
 	if (locate_run(&c->before.fp, &t, &db, &lopt, &res, &err) < 0) {
 		check_finish(c, CHECK_RESIDUE, CHECK_FAIL, t0, NULL, "locate failed in the tree after: %s",
