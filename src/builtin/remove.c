@@ -7,6 +7,7 @@
 #include "git.h"
 #include "patchset.h"
 #include "remove.h"
+#include "report.h"
 #include "series.h"
 
 static void remove_usage(FILE *out)
@@ -14,7 +15,7 @@ static void remove_usage(FILE *out)
 	fputs("usage: excise remove [-C TREE] [--dry-run] [--force] [--replace OLD=NEW]...\n"
 	      "                     [--replace-call OLD=NEW]... [--with-users]\n"
 	      "                     [--no-cocci] [--jobs N] [--[no-]progress]\n"
-	      "                     [--commit [--series DIR] [--why TEXT]]\n"
+	      "                     [--commit [--series DIR] [--why TEXT]] [--format=human|json]\n"
 	      "                     TARGET...\n"
 	      "  --dry-run   print the change as a unified diff (git apply) and touch nothing\n"
 	      "  --force     run in a git work tree with uncommitted changes, delete more\n"
@@ -33,7 +34,9 @@ static void remove_usage(FILE *out)
 	      "              with --dry-run, print the series instead\n"
 	      "  --series DIR  also write it as git format-patch output with a cover letter\n"
 	      "              (implies --commit)\n"
-	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n", out);
+	      "  --why TEXT  a paragraph on why it goes, for the commit message and cover letter\n"
+	      "  --format=json  what it did as one JSON object on stdout (the report for\n"
+	      "              people goes to stderr; with --dry-run, instead of the diff)\n", out);
 }
 
 /* Refuse a dirty git work tree: the change would mix with the user's. */
@@ -60,6 +63,8 @@ struct series_options_cmd {
 	const char *why;          /* --why TEXT, or NULL */
 	int dry_run;              /* print the series, change nothing */
 	const struct apply_options *apply;
+	FILE *human;              /* the report for people: stdout, or stderr under --format=json */
+	int json;                 /* --format=json: the summary as JSON on stdout */
 };
 
 /*
@@ -78,7 +83,10 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 	memset(&res, 0, sizeof(res));
 	series_split(&s, r, &so);
 	if (opt->dry_run) {
-		series_print(stdout, &s);
+		if (opt->json)
+			removal_summary_json(stdout, r, 0, NULL, NULL);
+		else
+			series_print(stdout, &s);
 		removal_summary(stderr, r, 0);
 		series_release(&s);
 		return 0;
@@ -93,22 +101,24 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 		rc = 2;
 		goto out;
 	}
-	printf("committed the removal of %s as %zu patch%s on %.12s:\n", s.title, res.commits.n,
-	       res.commits.n == 1 ? "" : "es", res.base);
+	fprintf(opt->human, "committed the removal of %s as %zu patch%s on %.12s:\n", s.title, res.commits.n,
+		res.commits.n == 1 ? "" : "es", res.base);
 	for (size_t i = 0; i < res.commits.n; i++)
-		printf("  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
+		fprintf(opt->human, "  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
 	if (opt->series_dir) {
 		if (patchset_format(&s, r, opt->series_dir, &res, &err) < 0)
 			rc = 2;
 		fputs(err.buf ? err.buf : "", stderr);
 		if (rc == 0)
-			printf("series: %zu files in %s (cover letter Cc: %zu address%s)\n", res.files.n,
-			       opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
+			fprintf(opt->human, "series: %zu files in %s (cover letter Cc: %zu address%s)\n",
+				res.files.n, opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
 	}
 	if (getenv("EXCISE_TIMES"))
 		fprintf(stderr, "excise: commits %.2f s, format-patch %.2f s\n", res.seconds_commit,
 			res.seconds_format);
-	removal_summary(stdout, r, 1);
+	removal_summary(opt->human, r, 1);
+	if (opt->json)
+		removal_summary_json(stdout, r, 1, &res.commits, rc == 0 ? opt->series_dir : NULL);
 out:
 	patchset_result_release(&res);
 	series_release(&s);
@@ -174,6 +184,19 @@ static int parse_replace(const struct option *opt, const char *arg, struct strbu
 	return PARSE_OPT_DONE;
 }
 
+/* --format=human|json into the int at value (1 for json). */
+static int parse_format(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	enum report_format fmt;
+
+	if (report_format_parse(arg, &fmt) < 0 || fmt == FORMAT_TSV) {
+		sb_addf(err, "remove: unknown format '%s' (human or json)", arg);
+		return PARSE_OPT_ERROR;
+	}
+	*(int *)opt->value = fmt == FORMAT_JSON;
+	return PARSE_OPT_DONE;
+}
+
 int cmd_remove(int argc, char **argv)
 {
 	const char *root = ".";
@@ -185,7 +208,7 @@ int cmd_remove(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
 	struct removal r;
 	struct term_progress tp;
-	int lock, progress = 0, no_progress = 0;
+	int lock, progress = 0, no_progress = 0, json = 0;
 	const struct option options[] = {
 		OPT_STRING('C', NULL, &root, "TREE", "the tree (default: the current directory)"),
 		OPT_FLAG('n', "dry-run", &dry_run, "print the change as a diff, touch nothing"),
@@ -201,6 +224,8 @@ int cmd_remove(int argc, char **argv)
 			       PARSE_OPT_ATTACHED, parse_replace, 1),
 		OPT_CALLBACK_F(0, "replace-call", &opt.replace_call, "OLD=NEW", "kept callers of OLD call NEW",
 			       PARSE_OPT_ATTACHED, parse_replace, 0),
+		OPT_CALLBACK_F(0, "format", &json, "FORMAT", "human or json", PARSE_OPT_ATTACHED,
+			       parse_format, 0),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
@@ -224,6 +249,8 @@ int cmd_remove(int argc, char **argv)
 		print_error_lines(&report);
 	test_hooks(&aopt);
 	popt.apply = &aopt;
+	popt.human = json ? stderr : stdout;
+	popt.json = json;
 	/*
 	 * A symbol nothing defines or names is a typo (exit 2, as locate); one
 	 * that is only named (leftovers, a second run) is removed from where.
@@ -259,6 +286,11 @@ int cmd_remove(int argc, char **argv)
 		rc = commit_series(&r, &popt);
 		goto out;
 	}
+	if (dry_run && json) {
+		removal_summary_json(stdout, &r, 0, NULL, NULL);
+		removal_summary(stderr, &r, 0);
+		goto out;
+	}
 	if (dry_run) {
 		if (plan_diff(&r.plan, stdout, &err) < 0) {
 			print_error_lines(&err);
@@ -284,7 +316,9 @@ int cmd_remove(int argc, char **argv)
 		rc = 3;   /* the tree is neither as it was nor as planned */
 		goto out;
 	}
-	removal_summary(stdout, &r, 1);
+	removal_summary(popt.human, &r, 1);
+	if (json)
+		removal_summary_json(stdout, &r, 1, NULL, NULL);
 out:
 	removal_release(&r);
 	sv_clear(&opt.replace);
