@@ -29,6 +29,9 @@
 #   --log FILE      keep the console log in FILE (default: a temporary file,
 #                   removed after a pass, kept and named after a failure)
 #   -v, --verbose   print the whole console log, also after a pass
+#   --result FILE   the result as data (scripts/lib.sh: result files): the
+#                   verdict, the summary (the PASS or FAIL line), "reason
+#                   REASON" and "detail DETAIL" of a failure, "seconds S"
 #
 # Output: "boot.sh: PASS in Ns (guest uptime Us)" and exit 0, or
 #   boot.sh: FAIL REASON: DETAIL
@@ -47,10 +50,11 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/.." && pwd)
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
-usage() { echo "usage: $me [--arch ARCH] [--kvm] [--timeout S] [--expect SPEC]... [--append ARGS] [--memory SIZE] [--init FILE|--no-init] [--hang] [--log FILE] [-v] KERNEL" >&2; exit 2; }
+usage() { echo "usage: $me [--arch ARCH] [--kvm] [--timeout S] [--expect SPEC]... [--append ARGS] [--memory SIZE] [--init FILE|--no-init] [--hang] [--log FILE] [--result FILE] [-v] KERNEL" >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 
 arch=x86_64 accel=tcg timeout=60 memory=256M append= init= noinit=0 hang=0 log= verbose=0 expects=()
+result_to=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--kvm) accel=kvm; shift ;;
@@ -63,6 +67,7 @@ while [ $# -gt 0 ]; do
 	--no-init) noinit=1; shift ;;
 	--hang) hang=1; shift ;;
 	--log) [ $# -ge 2 ] || usage; log=$2; shift 2 ;;
+	--result) [ $# -ge 2 ] || usage; result_to=$2; shift 2 ;;
 	-v|--verbose) verbose=1; shift ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
@@ -71,6 +76,8 @@ while [ $# -gt 0 ]; do
 	esac
 done
 [ $# -eq 1 ] || usage
+. "$here/lib.sh"
+[ -z "$result_to" ] || result_open "$result_to"
 kernel=$1
 [[ $timeout =~ ^[1-9][0-9]*$ ]] || die "--timeout wants a whole number of seconds, not '$timeout'"
 [ -f "$kernel" ] || die "$kernel: no such kernel image"
@@ -176,6 +183,10 @@ fi
 verdict() {
 	local reason=$1 detail=$2
 	echo "$me: FAIL $reason: $detail (after ${elapsed}s)"
+	result reason "$reason"
+	result detail "$detail"
+	result seconds "$elapsed"
+	result_verdict fail "$me: FAIL $reason: $detail (after ${elapsed}s)"
 	if [ -s "$work/qemu.out" ]; then
 		echo "$me: qemu said:"
 		tail -n 5 "$work/qemu.out" | sed 's/^/  | /'
@@ -190,11 +201,11 @@ panic=$(grep -m1 -E 'Kernel panic - not syncing' "$clean" || true)
 oops=$(grep -m1 -E '^(\[[ 0-9.]+\] )?(Oops: |BUG: |kernel BUG at |general protection fault)' "$clean" || true)
 # The init writes its result line at once, but a kernel message may still
 # land on the same console line: look for the marker anywhere in a line.
-result=$(grep -m1 -oE 'EXCISE-BOOT: (PASS|FAIL).*' "$clean" || true)
+marker=$(grep -m1 -oE 'EXCISE-BOOT: (PASS|FAIL).*' "$clean" || true)
 
 [ -z "$panic" ] || verdict panic "${panic#*] }"
 [ -z "$oops" ] || verdict oops "${oops#*] }"
-if [ -z "$result" ]; then
+if [ -z "$marker" ]; then
 	if [ $rc = 124 ] || [ $rc = 137 ]; then
 		verdict timeout "no result line within ${timeout}s"
 	elif [ $rc != 0 ]; then
@@ -203,11 +214,14 @@ if [ -z "$result" ]; then
 		verdict no-marker "QEMU exited without an EXCISE-BOOT line"
 	fi
 fi
-case $result in
+case $marker in
 "EXCISE-BOOT: PASS"*) ;;
-"EXCISE-BOOT: FAIL "*) verdict fail "${result#EXCISE-BOOT: FAIL }" ;;
-*) verdict no-marker "garbled result line: $result" ;;
+"EXCISE-BOOT: FAIL "*) verdict fail "${marker#EXCISE-BOOT: FAIL }" ;;
+*) verdict no-marker "garbled result line: $marker" ;;
 esac
 
 uptime=$(sed -n '/==> \/proc\/uptime <==/{n;s/ .*//;p;q}' "$clean")
-echo "$me: PASS in ${elapsed}s${uptime:+ (guest uptime ${uptime}s)}"
+line="$me: PASS in ${elapsed}s${uptime:+ (guest uptime ${uptime}s)}"
+echo "$line"
+result seconds "$elapsed"
+result_verdict pass "$line"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # build-kernel.sh [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS]
-#                 [--fresh | --seed DIR] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT...]
+#                 [--fresh | --seed DIR] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]...
+#                 [--result FILE] TREE [FRAGMENT...]
 #
 # Builds an x86_64 bzImage (with --arch arm64 or arm and no --base: the
 # Image or zImage of scripts/boot/ARCH.config for QEMU's virt board) of the
@@ -69,6 +70,14 @@
 #   --seed DIR   start an unbuilt NAME from a copy of the build directory DIR
 #   --fresh      start NAME empty
 #
+#   --result FILE  the result as data (scripts/lib.sh: result files): a row
+#                "unset CONFIG_X WANTED HAS" per requested option that is not
+#                in .config as asked ("n" for unset), counts requested, set
+#                and compiled (files compiled), "image PATH" (the boot
+#                image) or "dir PATH" (with --make: the build directory),
+#                "log PATH", "configured PATH" once .config is written and
+#                checked, the verdict and the summary
+#
 # Progress and the build time go to stderr; the last line on stdout is the
 # path of the bzImage.  On failure the last lines of the build log are shown
 # and the exit status is 1; bad usage or arguments (no such tree, a fragment
@@ -78,14 +87,14 @@ set -euo pipefail
 me=build-kernel.sh
 here=$(cd "$(dirname "$0")" && pwd)
 
-die() { echo "$me: $*" >&2; exit 1; }
+die() { echo "$me: $*" >&2; ! declare -F result_verdict >/dev/null || result_verdict fail "$me: $*"; exit 1; }
 bad() { echo "$me: $*" >&2; exit 2; }
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--fresh | --seed DIR] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--no-ccache] [--no-mount] [--distcc HOSTS] [--fresh | --seed DIR] [--arch ARCH [--board]] [--base TARGET] [--soft] [--make TARGET]... [--result FILE] TREE [FRAGMENT|CONFIG_X=V]..." >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 fmt_time() { printf '%dm%02ds' $(($1 / 60)) $(($1 % 60)); }
 
 jobs= name= want_ccache=1 want_mount=1 distcc_hosts= base=tinyconfig soft=0 targets=() arch= board=0
-fresh=0 seed=
+fresh=0 seed= result_to=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -107,6 +116,7 @@ while [ $# -gt 0 ]; do
 	--arch=*) arch=${1#*=}; shift ;;
 	--make) [ $# -ge 2 ] || usage; targets+=("$2"); shift 2 ;;
 	--make=*) targets+=("${1#*=}"); shift ;;
+	--result) [ $# -ge 2 ] || usage; result_to=$2; shift 2 ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -128,6 +138,7 @@ for t in "${targets[@]}"; do
 done
 
 . "$(dirname "$0")/lib.sh"
+[ -z "$result_to" ] || result_open "$result_to"
 cross=
 if [ -n "$arch" ] && [ "$arch" != x86_64 ] && [ "$arch" != x86 ]; then
 	cross=$(cross_prefix "$arch") || bad "--arch: no cross compiler known for '$arch'"
@@ -254,6 +265,7 @@ fi
 
 log=$out/excise-build.log
 : > "$log"
+result log "$log"
 fail_log() {
 	local errors
 	# With -j the first error is usually far from the end: show errors first.
@@ -268,6 +280,8 @@ fail_log() {
 		echo "$me: $1; last lines of $log:" >&2
 		tail -n 40 "$log" | sed 's/^/  | /' >&2
 	fi
+	result count compiled "$(grep -c '^  CC ' "$log" || true)"
+	result_verdict fail "$me: $1"
 	exit 1
 }
 
@@ -316,6 +330,7 @@ for sym in "${order[@]}"; do
 	[ "$w" = "$h" ] && continue
 	bad=$((bad + 1))
 	missing+=("$sym")
+	result unset "$sym" "$w" "$h"
 	if [ "$h" = n ]; then
 		say "$what: $sym=$w was requested but is not set in .config"
 	else
@@ -326,12 +341,15 @@ done
 if [ $bad != 0 ] && excise_bin; then
 	"$excise" kconfig depends -C "$tree" "${missing[@]}" 2>&1 | sed 's/^/    /' >&2 || true
 fi
+result count requested "${#order[@]}"
+result count set "$((${#order[@]} - bad))"
 if [ $soft = 1 ]; then
 	say "$((${#order[@]} - bad)) of ${#order[@]} requested options set"
 	bad=0
 fi
 [ $bad = 0 ] || die "$bad requested option(s) did not stick in $out/.config: missing dependencies (the \"depends on\" lines above, and any if/menu around the option or around the source line of its Kconfig file), or a choice that another option wins"
 [ $soft = 1 ] || say "configured in $(fmt_time $((SECONDS - t0))), ${#order[@]} requested options all set"
+result configured "$out/.config"
 
 # Build, with a progress line now and then.
 t1=$SECONDS
@@ -375,7 +393,11 @@ trap - EXIT INT TERM
 if [ ${#targets[@]} != 0 ]; then
 	n=$(grep -c '^  CC ' "$log" || true)
 	touch "$out/.excise-built"
-	say "built ${targets[*]} in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
+	line="built ${targets[*]} in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
+	say "$line"
+	result count compiled "$n"
+	result dir "$out"
+	result_verdict pass "$me: $line"
 	echo "$out"
 	exit 0
 fi
@@ -383,5 +405,9 @@ fi
 [ -f "$image" ] || fail_log "make succeeded but $image is missing"
 touch "$out/.excise-built"
 n=$(grep -c '^  CC ' "$log" || true)
-say "built in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
+line="built in $(fmt_time $((SECONDS - t1))) ($n files compiled), total $(fmt_time $((SECONDS - t0)))"
+say "$line"
+result count compiled "$n"
+result image "$image"
+result_verdict pass "$me: $line"
 echo "$image"

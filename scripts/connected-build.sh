@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # connected-build.sh [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME]
-#                    [--arch ARCH] [--make TARGET]...
+#                    [--arch ARCH] [--make TARGET]... [--result FILE]
 #                    TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER
 #
 # Builds the configuration that exercises a removal in both trees and
@@ -28,20 +28,29 @@
 #
 #   --name NAME  build directories NAME-before and NAME-after in
 #                $EXCISE_CACHE/build (default: connected-<hash of the trees>)
+#   --result FILE  the result as data (scripts/lib.sh: result files): a row
+#                "unset before|after CONFIG_X" per option of a fragment
+#                that .config does not have as asked, "built before|after
+#                yes|no", counts before_errors, before_warnings,
+#                after_errors, after_warnings, new_errors, new_warnings and
+#                compiled (files AFTER compiled), a row "new error|warning
+#                TEXT" per new finding, the verdict and the summary (the
+#                last line of the output)
 set -euo pipefail
 
 me=connected-build.sh
 here=$(cd "$(dirname "$0")" && pwd)
-usage() { echo "usage: $me [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME] [--arch ARCH] [--make TARGET]... TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER" >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--distcc HOSTS] [--base TARGET] [--name NAME] [--arch ARCH] [--make TARGET]... [--result FILE] TREE_BEFORE TREE_AFTER FRAGMENT_BEFORE FRAGMENT_AFTER" >&2; exit 2; }
 say() { echo "$me: $*"; }
 
-opts=() base=defconfig name= goals=()
+opts=() base=defconfig name= goals=() result_to=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs|--distcc|--arch) [ $# -ge 2 ] || usage; opts+=("$1" "$2"); shift 2 ;;
 	--make) [ $# -ge 2 ] || usage; goals+=("$2"); shift 2 ;;
 	--base) [ $# -ge 2 ] || usage; base=$2; shift 2 ;;
 	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
+	--result) [ $# -ge 2 ] || usage; result_to=$2; shift 2 ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
 	*) break ;;
@@ -52,29 +61,34 @@ done
 makes=()
 for g in "${goals[@]}"; do makes+=(--make "$g"); done
 . "$here/lib.sh"
+[ -z "$result_to" ] || result_open "$result_to"
 before=$(clean_source_tree "$1") || exit 2
 after=$(clean_source_tree "$2") || exit 2
 for f in "$3" "$4"; do [ -f "$f" ] || { echo "$me: $f: no such fragment" >&2; exit 2; }; done
 [ -n "$name" ] || name=connected-$(printf '%s\n%s\n' "$before" "$after" | sha1sum | cut -c1-8)
 
 t0=$SECONDS
-# build SIDE TREE FRAGMENT: build-kernel.sh's messages go to OUT/SIDE.out; 0 if it built.
+# build SIDE TREE FRAGMENT: build-kernel.sh's messages go to OUT/SIDE.out,
+# its result to OUT/SIDE.result; 0 if it built.
 build() {
 	local side=$1 tree=$2 frag=$3 rc=0
 	shift 3
 	"$here/build-kernel.sh" "${opts[@]}" "$@" --name "$name-$side" --base "$base" --soft \
-		"${makes[@]}" "$tree" "$frag" > "$tmp/$side.stdout" 2> "$tmp/$side.out" || rc=$?
+		"${makes[@]}" --result "$tmp/$side.result" "$tree" "$frag" > "$tmp/$side.stdout" 2> "$tmp/$side.out" || rc=$?
 	grep -E 'requested options set|not set: |^ +|^build-kernel.sh: (/.*: (a copy of|its last build)|built |no modules)' "$tmp/$side.out" | sed "s/^build-kernel.sh: /  $side: /; s/^    /  $side:     /" || true
-	grep -qE '^build-kernel.sh: (make -k .* failed|built .* in )' "$tmp/$side.out" || {
+	awk -F'\t' -v side="$side" '$1 == "unset" { print "unset\t" side "\t" $2 }' "$tmp/$side.result" >> "$tmp/unset"
+	grep -q '^configured	' "$tmp/$side.result" || {
 		# configuring failed: not a result about the removal
 		sed 's/^/  | /' "$tmp/$side.out"
 		echo "$me: FAIL: the tree $side the removal could not be configured ($base + fragment)"
+		result_verdict error "$me: FAIL: the tree $side the removal could not be configured ($base + fragment)"
 		exit 2
 	}
 	return $rc
 }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+: > "$tmp/unset"
 
 # Both builds go on from earlier ones (build-kernel.sh: BEFORE from its
 # last build or a seed of the same base configuration, AFTER from a copy of
@@ -108,13 +122,29 @@ if [ -s "$tmp/again" ] || { linked "$out_a/excise-build.log" && ! linked "$tmp/b
 fi
 normalise_warnings "$before" "$out_b" "$srcmnt" < "$tmp/before.log" > "$tmp/wb"
 normalise_warnings "$after" "$out_a" "$srcmnt" < "$out_a/excise-build.log" > "$tmp/wa"
-count() { awk -F'\t' -v k="$2" 'index($1, ": " k) { n++ } END { print n + 0 }' "$1"; }
-say "before: $([ $rb = 0 ] && echo built || echo "did not build") ($(count "$tmp/wb" "error") error(s), $(count "$tmp/wb" "warning:") warning(s)); after: $([ $ra = 0 ] && echo built || echo "did not build") ($(count "$tmp/wa" "error") error(s), $(count "$tmp/wa" "warning:") warning(s) in the $(grep -c '^  CC ' "$out_a/excise-build.log" || true) file(s) it compiled again)"
-LC_ALL=C join -t "$(printf '\t')" -v 2 <(number_warnings < "$tmp/wb") <(number_warnings < "$tmp/wa") |
-	cut -f2- > "$tmp/new"
+built() { [ "$1" = 0 ] && echo built || echo "did not build"; }
+counts=("$(count_findings "$tmp/wb" error)" "$(count_findings "$tmp/wb" warning)"
+	"$(count_findings "$tmp/wa" error)" "$(count_findings "$tmp/wa" warning)"
+	"$(grep -c '^  CC ' "$out_a/excise-build.log" || true)")
+say "before: $(built $rb) (${counts[0]} error(s), ${counts[1]} warning(s)); after: $(built $ra) (${counts[2]} error(s), ${counts[3]} warning(s) in the ${counts[4]} file(s) it compiled again)"
+new_findings "$tmp/wb" "$tmp/wa" > "$tmp/new"
 grep ': error' "$tmp/new" > "$tmp/errors" || true
 grep -v ': error' "$tmp/new" > "$tmp/warnings" || true
 ne=$(wc -l < "$tmp/errors") nw=$(wc -l < "$tmp/warnings")
+if [ -n "$result_file" ]; then
+	LC_ALL=C sort -u "$tmp/unset" >> "$result_file"
+	result built before "$([ $rb = 0 ] && echo yes || echo no)"
+	result built after "$([ $ra = 0 ] && echo yes || echo no)"
+	result count before_errors "${counts[0]}"
+	result count before_warnings "${counts[1]}"
+	result count after_errors "${counts[2]}"
+	result count after_warnings "${counts[3]}"
+	result count compiled "${counts[4]}"
+	result count new_errors "$ne"
+	result count new_warnings "$nw"
+	while IFS= read -r w; do result new error "$w"; done < "$tmp/errors"
+	while IFS= read -r w; do result new warning "$w"; done < "$tmp/warnings"
+fi
 if [ "$nw" -gt 0 ]; then
 	say "$nw new warning(s) in after:"
 	sed 's/^/  /' "$tmp/warnings"
@@ -124,7 +154,11 @@ if [ "$ne" -gt 0 ]; then
 	sed 's/^/  /' "$tmp/errors"
 fi
 if [ "$ne" -gt 0 ] || { [ $rb = 0 ] && [ $ra != 0 ]; }; then
-	say "FAIL $ne new error(s), $nw new warning(s); after $([ $ra = 0 ] && echo built || echo "did not build") in $((SECONDS - t0))s"
+	line="$me: FAIL $ne new error(s), $nw new warning(s); after $(built $ra) in $((SECONDS - t0))s"
+	echo "$line"
+	result_verdict fail "$line"
 	exit 1
 fi
-say "PASS no new errors, $nw new warning(s) in $((SECONDS - t0))s"
+line="$me: PASS no new errors, $nw new warning(s) in $((SECONDS - t0))s"
+echo "$line"
+result_verdict pass "$line"

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# kconfig-check.sh [--no-default] [--name NAME] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]
+# kconfig-check.sh [--no-default] [--name NAME] [--result FILE] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]
 #
 # Runs Kconfig on both trees, out of tree (host gcc only, nothing compiled
 # but Kconfig itself), for each of
@@ -42,21 +42,27 @@
 #   --name NAME   build directories kconfig-NAME-before and -after instead of
 #                 names derived from the trees' paths (for temporary trees)
 #   -v            also print every warning of each configuration
+#   --result FILE the result as data (scripts/lib.sh: result files): a row
+#                 "config ARCH:TARGET ok|fail|broken BW BE AW AE NEW" per
+#                 configuration (warnings and errors before and after, new
+#                 ones), counts configurations, new and broken, the verdict
+#                 and the summary (the last line of the output)
 set -euo pipefail
 
 me=kconfig-check.sh
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 
-usage() { echo "usage: $me [--no-default] [--name NAME] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]" >&2; exit 2; }
+usage() { echo "usage: $me [--no-default] [--name NAME] [--result FILE] [-v] TREE_BEFORE TREE_AFTER [ARCH:TARGET...]" >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 
-defaults=1 verbose=0 name=
+defaults=1 verbose=0 name= result_to=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--no-default) defaults=0; shift ;;
 	-v|--verbose) verbose=1; shift ;;
 	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
 	--name=*) name=${1#*=}; shift ;;
+	--result) [ $# -ge 2 ] || usage; result_to=$2; shift 2 ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -66,6 +72,7 @@ done
 [ $# -ge 2 ] || usage
 
 . "$(dirname "$0")/lib.sh"
+[ -z "$result_to" ] || result_open "$result_to"
 before=$(clean_source_tree "$1") || exit 2
 after=$(clean_source_tree "$2") || exit 2
 shift 2
@@ -116,18 +123,7 @@ run() {
 
 # normalise TREE OUT RC < LOG: one "KEY<TAB>DISPLAY" line per finding.
 normalise() {
-	awk -v tree="$1" -v out="$2" -v rc="$3" -v cfg="$4" '
-	function strip(s,    p) {
-		while ((p = index(s, tree "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(tree) + 1)
-		while ((p = index(s, out "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(out) + 1)
-		return s
-	}
-	function flush() {
-		if (n > 0) print key "\t" disp
-		n = 0
-	}
+	awk -v tree="$1" -v out="$2" -v mnt= -v rc="$3" -v cfg="$4" "$awk_lib"'
 	# FILE:LINE:REST -> KEY "FILE:REST", DISPLAY "FILE:LINE:REST"
 	function placed(line, kind,    f, rest) {
 		line = strip(line)
@@ -179,8 +175,6 @@ normalise() {
 	'
 }
 
-number() { awk -F'\t' '{ n = ++c[$1]; print $1 "#" n "\t" $2 }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1; }
-count() { awk -F'\t' -v k="$2" 'index($1, k ": ") == 1 || index($1, ": " k ": ") { n++ } END { print n + 0 }' "$1"; }
 
 t_all=$SECONDS
 echo "$me: before: $before"
@@ -200,29 +194,41 @@ for c in "${configs[@]}"; do
 	done
 	fb=$bdir/$arch-$target.findings fa=$adir/$arch-$target.findings
 	rcb=$(cat "$bdir/$arch-$target.rc") rca=$(cat "$adir/$arch-$target.rc")
-	new=$(LC_ALL=C join -t "$(printf '\t')" -v 2 <(number < "$fb") <(number < "$fa") | cut -f2-)
-	summary=$(printf 'before %d warning(s) %d error(s), after %d warning(s) %d error(s)' \
-		"$(count "$fb" warning)" "$(count "$fb" error)" "$(count "$fa" warning)" "$(count "$fa" error)")
+	new=$(new_findings "$fb" "$fa")
+	counts=("$(count_findings "$fb" warning)" "$(count_findings "$fb" error)"
+		"$(count_findings "$fa" warning)" "$(count_findings "$fa" error)")
+	summary=$(printf 'before %d warning(s) %d error(s), after %d warning(s) %d error(s)' "${counts[@]}")
+	k=0
+	[ -z "$new" ] || k=$(printf '%s\n' "$new" | wc -l)
 	if [ "$rcb" != 0 ] && [ "$rca" != 0 ]; then
 		broken=$((broken + 1))
 		printf '%s: %-28s %s  broken in both (see %s.log)\n' "$me" "$c" "$summary" "$bdir/$arch-$target"
+		result config "$c" broken "${counts[@]}" "$k"
 	elif [ -n "$new" ]; then
-		k=$(printf '%s\n' "$new" | wc -l)
 		new_total=$((new_total + k))
 		printf '%s: %-28s %s  FAIL %d new (%ds)\n' "$me" "$c" "$summary" "$k" $((SECONDS - t0))
 		printf '%s\n' "$new" | sed 's/^/    /'
+		result config "$c" fail "${counts[@]}" "$k"
 	else
 		printf '%s: %-28s %s  ok (%ds)\n' "$me" "$c" "$summary" $((SECONDS - t0))
+		result config "$c" ok "${counts[@]}" "$k"
 	fi
 	if [ $verbose = 1 ]; then
 		cut -f2- "$fa" | sed 's/^/    after: /'
 	fi
 done
 
+result count configurations "${#configs[@]}"
+result count new "$new_total"
+result count broken "$broken"
 if [ $new_total -gt 0 ]; then
-	echo "$me: FAIL $new_total new Kconfig warning(s)/error(s) in $((SECONDS - t_all))s"
+	line="$me: FAIL $new_total new Kconfig warning(s)/error(s) in $((SECONDS - t_all))s"
+	echo "$line"
+	result_verdict fail "$line"
 	exit 1
 fi
 note=
 [ $broken = 0 ] || note=", $broken broken in both"
-echo "$me: PASS ${#configs[@]} configuration(s)$note in $((SECONDS - t_all))s"
+line="$me: PASS ${#configs[@]} configuration(s)$note in $((SECONDS - t_all))s"
+echo "$line"
+result_verdict pass "$line"

@@ -236,6 +236,65 @@ kmake() {
 	fi
 }
 
+# Result files.  A script excise check runs takes --result FILE and
+# writes there what it found, as TSV rows "KEY<TAB>FIELD<TAB>..."
+# (src/script_result.h reads them): every script a "verdict" row (pass,
+# fail, or error when it could not do its job) and a "summary" row (one
+# line for people), counts as "count NAME N", and rows of its own named in
+# its header.  What it prints is for people and its log only.
+#
+# A script that stops before its verdict (bad usage, a tree it cannot
+# configure) leaves none: the reader takes that as an error.
+#
+# result_open FILE: FILE (emptied) is this run's result file.  result KEY
+# FIELD...: one row (TABs and newlines in a field become blanks).
+# result_verdict VERDICT SUMMARY: the verdict and summary rows.  Without
+# result_open they do nothing.
+result_file=
+result_open() {
+	result_file=$1
+	: > "$result_file" || { echo "$me: cannot write $result_file" >&2; exit 2; }
+}
+result() {
+	[ -n "$result_file" ] || return 0
+	local f row=()
+	for f in "$@"; do
+		f=${f//$'\t'/ }
+		row+=("${f//$'\n'/ }")
+	done
+	(IFS=$'\t'; printf '%s\n' "${row[*]}") >> "$result_file"
+}
+result_verdict() { result verdict "$1"; result summary "$2"; }
+
+# The awk functions the scripts share to read compiler and Kconfig logs
+# ($awk_lib, put in front of an awk program):
+#   strip(s)  s with the prefixes tree "/", out "/" and mnt "/" (awk
+#             variables; an empty one is skipped) taken out, wherever
+#             they occur: paths relative to the tree or build directory
+#   flush()   print the pending finding (n > 0) as key TAB disp, and
+#             forget it (n = 0)
+awk_lib='
+function strip(s,    p) {
+	if (tree != "") while ((p = index(s, tree "/")) > 0)
+		s = substr(s, 1, p - 1) substr(s, p + length(tree) + 1)
+	if (out != "") while ((p = index(s, out "/")) > 0)
+		s = substr(s, 1, p - 1) substr(s, p + length(out) + 1)
+	if (mnt != "") while ((p = index(s, mnt "/")) > 0)
+		s = substr(s, 1, p - 1) substr(s, p + length(mnt) + 1)
+	return s
+}
+function flush() {
+	if (n > 0) print key "\t" disp
+	n = 0
+}
+'
+
+# count_findings FILE KIND: the findings (KEY<TAB>DISPLAY lines) of FILE
+# whose key says KIND ("error", "warning"): "KIND: ..." or "...: KIND: ...".
+count_findings() {
+	awk -F'\t' -v k="$2" 'index($1, k ": ") == 1 || index($1, ": " k ": ") { n++ } END { print n + 0 }' "$1"
+}
+
 # normalise_warnings TREE OUT MNT < LOG: one "KEY<TAB>DISPLAY" line per
 # warning or error of a kernel build log (compiler, sparse, the linker's
 # undefined references, modpost's undefined symbols).  Paths are made
@@ -243,20 +302,7 @@ kmake() {
 # and column numbers are dropped (a removal shifts lines), also inside
 # messages, as are objtool's +0x offsets.
 normalise_warnings() {
-	awk -v tree="$1" -v out="$2" -v mnt="$3" '
-	function strip(s,    p) {
-		while ((p = index(s, tree "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(tree) + 1)
-		while ((p = index(s, out "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(out) + 1)
-		while ((p = index(s, mnt "/")) > 0)
-			s = substr(s, 1, p - 1) substr(s, p + length(mnt) + 1)
-		return s
-	}
-	function flush() {
-		if (n > 0) print key "\t" disp
-		n = 0
-	}
+	awk -v tree="$1" -v out="$2" -v mnt="$3" "$awk_lib"'
 	{
 		line = $0
 		gsub(/\r/, "", line)
@@ -320,3 +366,9 @@ normalise_warnings() {
 
 # number_warnings: number the duplicates, so that a comparison counts them: KEY#n<TAB>DISPLAY.
 number_warnings() { awk -F'\t' '{ n = ++c[$1]; print $1 "#" n "\t" $2 }' | LC_ALL=C sort -t "$(printf '\t')" -k1,1; }
+
+# new_findings BEFORE AFTER: the findings (KEY<TAB>DISPLAY files) AFTER has
+# and BEFORE has not, duplicates counted, as DISPLAY lines.
+new_findings() {
+	LC_ALL=C join -t "$(printf '\t')" -v 2 <(number_warnings < "$1") <(number_warnings < "$2") | cut -f2-
+}

@@ -23,6 +23,11 @@
 #
 # Work trees live in $EXCISE_CACHE/work/run-NAME (hard-linked copies of the
 # cache); the output directory defaults to out/NAME in the repository.
+#
+# What the report says comes from the commands' JSON (--format=json of
+# locate, remove and check: locate.json, remove.json, check.json, read with
+# jq), never from their output for people, which is kept beside it
+# (locate.txt, remove.txt, check.txt) and shown as they run.
 set -uo pipefail
 
 top=$(cd "$(dirname "$0")/.." && pwd)
@@ -102,18 +107,26 @@ stage "locate"
 "$excise" locate -C "$after" --format=json "$target" > "$out/locate.json"
 "$excise" locate -C "$after" --format=tsv "$target" > "$out/locate.tsv"
 
+# json NAME COMMAND...: COMMAND's JSON (stdout) into OUT/NAME.json, what
+# it says for people (stderr) shown and kept in OUT/NAME.txt; its status.
+json() {
+	local name=$1
+	shift
+	{ "$@" 2>&1 1>&3 | tee "$out/$name.txt" >&2; } 3> "$out/$name.json"
+	return "${PIPESTATUS[0]}"
+}
+
 stage "remove, as a patch series"
 base=$(git -C "$after" rev-parse HEAD)
 rm -rf "$out/series"
-"$excise" remove -C "$after" --commit --series "$out/series" "$target" | tee "$out/remove.txt" ||
+json remove "$excise" remove -C "$after" --commit --series "$out/series" --format=json "$target" ||
 	fail "excise remove failed"
 ls "$out/series"
 
 stage "check"
-"$excise" check -C "$after" --before "$before" --logs "$out/check" $kvm \
-	--connected-base "$connected_base" "$target" |
-	tee "$out/check.txt"
-check_status=${PIPESTATUS[0]}
+json check "$excise" check -C "$after" --before "$before" --logs "$out/check" $kvm \
+	--connected-base "$connected_base" --format=json "$target"
+check_status=$?
 stage_times+=($((SECONDS - stage_start)))
 
 {
@@ -122,8 +135,12 @@ stage_times+=($((SECONDS - stage_start)))
 	[ -z "$subsys" ] && echo "reconstruction: tests/fixtures/intermezzo/ ($(wc -l < "$top/tests/fixtures/intermezzo/series") patches)"
 	echo
 	echo "References found (excise locate, the tree before the removal):"
-	grep -E '^[a-z-]+ \([0-9]+\)$' "$out/locate.txt" | sed 's/^/  /'
-	tail -n 1 "$out/locate.txt" | sed 's/^/  /'
+	jq -r '.references | reduce .[] as $r ({}; .[$r.kind] += 1) | to_entries[] | "  \(.key) (\(.value))"' \
+		"$out/locate.json"
+	jq -r '.references | "  \(length) references in \(map(.path) | unique | length) files: " +
+		"\(map(select(.action == "remove")) | length) to remove, " +
+		"\(map(select(.action == "kept")) | length) kept, \(map(select(.action == "review")) | length) for review"' \
+		"$out/locate.json"
 	echo
 	echo "What excise removed (excise remove):"
 	sed 's/^/  /' "$out/remove.txt"
@@ -144,7 +161,8 @@ stage_times+=($((SECONDS - stage_start)))
 			git -C "$after" cat-file -e "HEAD:${path%/}" 2>/dev/null || what=deleted
 			printf '  %-46s %-22s %s\n' "$path" "$earlier" "$what"
 		done
-		grep -E '^  kept:' "$out/remove.txt" | sed 's/^  kept: /  kept by both: /'
+		jq -r '.notes[] | select(.action == "kept") | "  kept by both: \(.path):\(.line) (\(.kind)): \(.reason)"' \
+			"$out/remove.json"
 		echo
 	fi
 	echo "Patch series ($out/series):"
@@ -157,7 +175,10 @@ stage_times+=($((SECONDS - stage_start)))
 	"$excise" boot-log "$out/check/console.log" 2>/dev/null | sed 's/^/  /'
 	echo
 	echo "Check after the removal:"
-	sed -n '/^step /,$p' "$out/check.txt" | sed 's/^/  /'
+	jq -r '"  step       result      seconds  details",
+		(.steps[] | "  \(.step | . + " " * (9 - length)) \(.status | . + " " * (10 - length)) " +
+			"\(.seconds | floor | tostring | " " * (7 - length) + .)  \(.details)"),
+		"  excise check: \(.verdict | ascii_upcase)"' "$out/check.json"
 	echo
 	echo "Times:"
 	for i in "${!stage_names[@]}"; do

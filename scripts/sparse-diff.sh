@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# sparse-diff.sh [--jobs N] [--name NAME] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE...
+# sparse-diff.sh [--jobs N] [--name NAME] [--keep-logs] [--result FILE] TREE_BEFORE TREE_AFTER CONFIG FILE...
 #
 # Compiles each FILE (path/to/file.c or path/to/file.o, relative to the
 # trees) with sparse in both trees, out of tree, with the same .config:
@@ -48,15 +48,20 @@
 #                 trees' paths: for trees at temporary paths, so that the
 #                 next run reuses the prepared directories
 #   --keep-logs   print the paths of the two make logs
+#   --result FILE the result as data (scripts/lib.sh: result files): counts
+#                 before_warnings, before_errors, after_warnings,
+#                 after_errors, objects_before, objects_after, new, gone; a
+#                 row "new TEXT" per new warning or error; the verdict and
+#                 the summary (the last line of the output)
 set -euo pipefail
 
 me=sparse-diff.sh
 
-usage() { echo "usage: $me [--jobs N] [--name NAME] [--keep-logs] TREE_BEFORE TREE_AFTER CONFIG FILE..." >&2; exit 2; }
+usage() { echo "usage: $me [--jobs N] [--name NAME] [--keep-logs] [--result FILE] TREE_BEFORE TREE_AFTER CONFIG FILE..." >&2; exit 2; }
 die() { echo "$me: $*" >&2; exit 2; }
 say() { echo "$me: $*" >&2; }
 
-jobs=$(nproc) keep_logs=0 name=
+jobs=$(nproc) keep_logs=0 name= result_to=
 while [ $# -gt 0 ]; do
 	case $1 in
 	--jobs) [ $# -ge 2 ] || usage; jobs=$2; shift 2 ;;
@@ -64,6 +69,7 @@ while [ $# -gt 0 ]; do
 	--keep-logs) keep_logs=1; shift ;;
 	--name) [ $# -ge 2 ] || usage; name=$2; shift 2 ;;
 	--name=*) name=${1#*=}; shift ;;
+	--result) [ $# -ge 2 ] || usage; result_to=$2; shift 2 ;;
 	-h|--help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//' >&2; exit 0 ;;
 	--) shift; break ;;
 	-*) echo "$me: unknown option $1" >&2; usage ;;
@@ -76,6 +82,7 @@ done
 command -v sparse >/dev/null || die "sparse is not installed (apt-get install sparse)"
 
 . "$(dirname "$0")/lib.sh"
+[ -z "$result_to" ] || result_open "$result_to"
 excise_bin || exit 2
 before=$(clean_source_tree "$1") || exit 2
 after=$(clean_source_tree "$2") || exit 2
@@ -238,18 +245,20 @@ check after "$after" "$out_after" ${objs_after[@]+"${objs_after[@]}"}
 wafter=$out_after/excise-sparse-after.warnings
 normalise_warnings "$after" "$out_after" "$mnt" < "$out_after/excise-sparse-after.log" > "$wafter"
 
-count() { awk -F'\t' -v k="$2" 'index($1, ": " k ": ") { n++ } END { print n + 0 }' "$1"; }
-wb=$(count "$wbefore" warning)
-eb=$(count "$wbefore" error)
-wa=$(count "$wafter" warning)
-ea=$(count "$wafter" error)
+wb=$(count_findings "$wbefore" warning)
+eb=$(count_findings "$wbefore" error)
+wa=$(count_findings "$wafter" warning)
+ea=$(count_findings "$wafter" error)
 
-new=$(LC_ALL=C join -t "$(printf '\t')" -v 2 \
-	<(number_warnings < "$wbefore") \
-	<(number_warnings < "$wafter") | cut -f2-)
-gone=$(LC_ALL=C join -t "$(printf '\t')" -v 1 \
-	<(number_warnings < "$wbefore") \
-	<(number_warnings < "$wafter") | wc -l)
+new=$(new_findings "$wbefore" "$wafter")
+gone=$(new_findings "$wafter" "$wbefore" | wc -l)
+result count before_warnings "$wb"
+result count before_errors "$eb"
+result count after_warnings "$wa"
+result count after_errors "$ea"
+result count objects_before "${#objs_before[@]}"
+result count objects_after "${#objs_after[@]}"
+result count gone "$gone"
 
 notes "$out_before/.config" "$before" "" ": its warnings may be meaningless" \
 	${objs_before[@]+"${objs_before[@]}"}
@@ -265,7 +274,14 @@ if [ -n "$new" ]; then
 	nnew=$(printf '%s\n' "$new" | wc -l)
 	echo "$me: $nnew new in after:"
 	printf '%s\n' "$new" | sed 's/^/  /'
-	echo "$me: FAIL $nnew new warning(s)/error(s) ($gone gone) in $((SECONDS - t0))s"
+	result count new "$nnew"
+	while IFS= read -r w; do result new "$w"; done <<< "$new"
+	line="$me: FAIL $nnew new warning(s)/error(s) ($gone gone) in $((SECONDS - t0))s"
+	echo "$line"
+	result_verdict fail "$line"
 	exit 1
 fi
-echo "$me: PASS no new warnings or errors ($gone gone) in $((SECONDS - t0))s"
+result count new 0
+line="$me: PASS no new warnings or errors ($gone gone) in $((SECONDS - t0))s"
+echo "$line"
+result_verdict pass "$line"

@@ -340,3 +340,14 @@ char *connect_describe(const struct connected *c)
 
 	return xasprintf("%-8s %s: %s", how[c->how], c->name, c->via);
 }
+
+void connect_write_fragment(FILE *out, const struct connect_set *set, int before)
+{
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < set->n; i++) {
+			int removed = set->v[i].how == CONNECT_REMOVED;
+
+			if (removed == pass && (before || !removed))
+				fprintf(out, "CONFIG_%s=y\n", set->v[i].name);
+		}
+}

@@ -21,6 +21,7 @@
 #define EXCISE_CONNECT_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 #include "remove.h"
 
@@ -53,6 +54,13 @@ struct connect_set {
  */
 int connect_symbols(struct removal *r, struct connect_set *out, struct strbuf *err);
 void connect_release(struct connect_set *set);
+
+/*
+ * Write the config fragment of set for the tree before (every symbol =y,
+ * the removed ones last, so that a choice ends on them) or after (the kept
+ * ones only).
+ */
+void connect_write_fragment(FILE *out, const struct connect_set *set, int before);
 
 /* "selects SLOB", "in the same if block as X (path:line)", ... as a new string. */
 char *connect_describe(const struct connected *c);

@@ -902,3 +902,217 @@ int cpp_resolve_flags(struct plan *plan, const char *path, const struct strset *
 	sv_clear(&c.log);
 	return rc;
 }
+
+/* ---- the conditional structure of a file, line by line (cpp_lines) ---- */
+
+/* The directive keyword at hash (the '#' of a directive line): its kind for cpp_lines. */
+static enum cpp_line_kind directive_line_kind(const char *b, size_t len, size_t hash)
+{
+	size_t p = skip_inline_blanks(b, len, hash + 1), kw = p;
+
+	while (p < len && is_word_char((unsigned char)b[p]))
+		p++;
+	if (keyword_kind(b + kw, p - kw) != D_OTHER)
+		return CPP_LINE_COND;
+	if ((p - kw == 6 && !memcmp(b + kw, "define", 6)) || (p - kw == 5 && !memcmp(b + kw, "undef", 5)))
+		return CPP_LINE_DEFINE;
+	if (p - kw == 7 && !memcmp(b + kw, "include", 7))
+		return CPP_LINE_INCLUDE;
+	return CPP_LINE_DIRECTIVE;
+}
+
+/* Mark lines [from, to] (1-based) as kind. */
+static void mark_lines(struct cpp_lines *l, size_t from, size_t to, enum cpp_line_kind kind)
+{
+	for (size_t i = from; i <= to && i <= l->nlines; i++)
+		l->kind[i] = (unsigned char)kind;
+}
+
+/*
+ * The kind of every line: blank (or comment only), code, or the kind of
+ * directive it belongs to (a directive's continuation lines too).
+ */
+static void line_kinds(const char *b, size_t len, struct cpp_lines *l)
+{
+	size_t p = utf8_bom_len(b, len), line = 1;
+	int bol = 1;
+
+	while (p < len) {
+		size_t k;
+
+		if (bol) {
+			size_t q = skip_inline_blanks(b, len, p);
+
+			bol = 0;
+			if (q < len && b[q] == '#') {
+				enum cpp_line_kind kind = directive_line_kind(b, len, q);
+				size_t first = line;
+
+				/* To the end of the logical line, as scan_directive reads it. */
+				for (p = q + 1; p < len && b[p] != '\n';) {
+					if ((k = continuation(b, len, p))) {
+						p += k;
+						line++;
+					} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '*') {
+						size_t e = block_comment_end(b, len, p);
+
+						for (size_t i = p; i < (e ? e : len); i++)
+							line += b[i] == '\n';
+						p = e ? e : len;
+					} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '/') {
+						p = line_comment_end(b, len, p);
+					} else if (b[p] == '"' || b[p] == '\'') {
+						p = literal_end(b, len, p);
+					} else {
+						p++;
+					}
+				}
+				mark_lines(l, first, line, kind);
+				continue;
+			}
+			p = q;
+			if (p >= len)
+				break;
+		}
+		if (b[p] == '\n') {
+			bol = 1;
+			line++;
+			p++;
+		} else if ((k = continuation(b, len, p))) {
+			p += k;
+			line++;
+		} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '*') {
+			size_t e = block_comment_end(b, len, p);
+
+			for (size_t i = p; i < (e ? e : len); i++)
+				line += b[i] == '\n';
+			p = e ? e : len;
+		} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '/') {
+			p = line_comment_end(b, len, p);
+		} else {
+			if (line <= l->nlines && l->kind[line] == CPP_LINE_BLANK)
+				l->kind[line] = CPP_LINE_CODE;
+			if (b[p] == '"' || b[p] == '\'') {
+				size_t e = literal_end(b, len, p);
+
+				for (size_t i = p; i < e; i++)
+					line += b[i] == '\n';
+				p = e;
+			} else {
+				p++;
+			}
+		}
+	}
+}
+
+static size_t new_branch(struct cpp_lines *l, size_t parent, size_t prev, size_t dir_line,
+			 const char *kw, const char *cond, size_t cond_len)
+{
+	struct cpp_branch *br;
+
+	GROW(l->branches, l->branches_cap, l->nbranches + 1);
+	br = &l->branches[l->nbranches];
+	memset(br, 0, sizeof(*br));
+	br->parent = parent;
+	br->prev = prev;
+	br->dir_line = dir_line;
+	br->first = dir_line + 1;
+	br->last = l->nlines;
+	br->keyword = kw;
+	br->cond = cond ? xstrndup(cond, cond_len) : NULL;
+	return l->nbranches++;
+}
+
+int cpp_lines(const char *path, const char *buf, size_t len, struct cpp_lines *l, struct strbuf *err)
+{
+	struct ctx c;
+	size_t *stack = NULL, depth = 0, stack_cap = 0, cur = 0;
+	size_t nlines = 1;
+	int rc = 0;
+
+	memset(l, 0, sizeof(*l));
+	for (size_t i = 0; i < len; i++)
+		nlines += buf[i] == '\n';
+	if (len && buf[len - 1] == '\n')
+		nlines--;
+	l->nlines = nlines;
+	l->kind = xcalloc(nlines + 2, 1);
+	l->branch = xcalloc(nlines + 2, sizeof(size_t));
+	new_branch(l, 0, 0, 0, NULL, NULL, 0);   /* 0: the file */
+	l->branches[0].first = 1;
+	memset(&c, 0, sizeof(c));
+	c.path = path;
+	c.buf = buf;
+	c.len = len;
+	c.err = err;
+	if (scan(&c) < 0) {
+		free(c.dirs);
+		return -1;
+	}
+	line_kinds(buf, len, l);
+	/* Branches: each #if opens one, each #elif/#else closes it and opens its sibling, #endif closes. */
+	for (size_t i = 0, at = 1; i < c.ndirs; i++) {
+		const struct directive *d = &c.dirs[i];
+		size_t dline = d->line, dlast = dline;
+
+		for (size_t k = d->start; k < d->content_end; k++)
+			dlast += buf[k] == '\n';
+		for (; at < dline; at++)
+			l->branch[at] = cur;
+		if (d->kind == D_IF || d->kind == D_IFDEF || d->kind == D_IFNDEF) {
+			for (; at <= dlast; at++)
+				l->branch[at] = cur;
+			GROW(stack, stack_cap, depth + 1);
+			stack[depth++] = cur;
+			cur = new_branch(l, cur, 0, dlast, dkind_name[d->kind], buf + d->kw_end,
+					 d->content_end - d->kw_end);
+			l->branches[cur].dir_line = dline;
+		} else if (depth == 0) {
+			error_at(&c, dline, "#%s without #if", dkind_name[d->kind]);
+			rc = -1;
+			break;
+		} else {
+			size_t parent = stack[depth - 1];
+
+			l->branches[cur].last = dline - 1;
+			for (; at <= dlast; at++)
+				l->branch[at] = parent;
+			if (d->kind == D_ENDIF) {
+				cur = parent;
+				depth--;
+			} else {
+				size_t prev = cur;
+
+				cur = new_branch(l, parent, prev, dlast, dkind_name[d->kind],
+						 d->kind == D_ELSE ? NULL : buf + d->kw_end,
+						 d->kind == D_ELSE ? 0 : d->content_end - d->kw_end);
+				l->branches[cur].dir_line = dline;
+			}
+		}
+		if (i + 1 == c.ndirs)
+			for (; at <= nlines; at++)
+				l->branch[at] = cur;
+	}
+	if (!c.ndirs)
+		for (size_t at = 1; at <= nlines; at++)
+			l->branch[at] = 0;
+	if (rc == 0 && depth) {
+		error_at(&c, nlines, "unterminated #if");
+		rc = -1;
+	}
+	free(stack);
+	free(c.dirs);
+	if (rc < 0)
+		cpp_lines_release(l);
+	return rc;
+}
+
+void cpp_lines_release(struct cpp_lines *l)
+{
+	for (size_t i = 0; i < l->nbranches; i++)
+		free(l->branches[i].cond);
+	free(l->branches);
+	free(l->kind);
+	free(l->branch);
+	memset(l, 0, sizeof(*l));
+}

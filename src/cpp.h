@@ -98,4 +98,48 @@ int cpp_resolve_flags(struct plan *plan, const char *path, const struct strset *
 		      const struct strset *on, unsigned flags, struct cpp_stats *stats,
 		      struct strbuf *err);
 
+/*
+ * The conditional structure of a file, line by line: what each line is and
+ * the branch of an #if ... #endif it belongs to.  Branch 0 is the file
+ * itself; every #if, #ifdef, #ifndef, #elif, #else opens a branch (its
+ * lines: after its directive up to the next directive of the same
+ * conditional).  A conditional directive belongs to the branch around its
+ * conditional, as do its continuation lines.  Line numbers are 1-based.
+ * The preprocessor passes a line to the compiler exactly when its branch
+ * and every branch around it are taken.
+ */
+enum cpp_line_kind {
+	CPP_LINE_BLANK,       /* blank, or comments only */
+	CPP_LINE_CODE,        /* C (or assembly) text */
+	CPP_LINE_DEFINE,      /* #define, #undef */
+	CPP_LINE_INCLUDE,     /* #include */
+	CPP_LINE_COND,        /* #if ... #endif */
+	CPP_LINE_DIRECTIVE,   /* any other directive */
+};
+
+struct cpp_branch {
+	size_t parent;        /* the enclosing branch (the file's parent is itself, 0) */
+	size_t prev;          /* the branch before it in the same conditional (#elif, #else), or 0 */
+	size_t dir_line;      /* the line of its directive (0: the file) */
+	size_t first, last;   /* its lines, its directive excluded */
+	const char *keyword;  /* "if", "ifdef", "ifndef", "elif", "else", ... (NULL: the file) */
+	char *cond;           /* the text after the keyword (NULL for #else and the file) */
+};
+
+struct cpp_lines {
+	size_t nlines;
+	unsigned char *kind;  /* [1..nlines]: enum cpp_line_kind */
+	size_t *branch;       /* [1..nlines]: the branch of each line */
+	struct cpp_branch *branches;
+	size_t nbranches, branches_cap;
+};
+
+/*
+ * The structure of buf (path names it in errors).  Returns 0, or -1 with
+ * "excise: path:line: what" in err when its conditionals are malformed or a
+ * comment never ends (l is then empty).
+ */
+int cpp_lines(const char *path, const char *buf, size_t len, struct cpp_lines *l, struct strbuf *err);
+void cpp_lines_release(struct cpp_lines *l);
+
 #endif

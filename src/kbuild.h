@@ -66,6 +66,41 @@ char *kbuild_cond_symbol(const char *keyword_and_cond, int *negated);
 /* A word's text as a new string. */
 char *kbuild_word(const struct kbuild_file *kf, const struct kbuild_word *w);
 
+/*
+ * What the Makefiles say an object's build needs (kbuild_needs.c): the
+ * Makefile (or Kbuild file) of its directory and of each directory above
+ * it, up to the top-level one (not included), a level each.  At each level
+ * the alternatives are the assignments that name it (obj-$(CONFIG_X) +=
+ * file.o, or a composite object that does: x-objs, x-y, x-$(CONFIG_Y),
+ * followed up to 5 deep; in a Makefile the directory's Makefile includes
+ * from its own directory, under the ifdef CONFIG_X blocks around the
+ * include line; in an architecture's Makefile machine-$(CONFIG_X) += NAME
+ * for mach-NAME/), each a space-separated conjunction of CONFIG_ options,
+ * "" for none.  Other ifdef blocks are not read.
+ * A level with no assignment naming it is left out.
+ */
+struct kbuild_level {
+	char *dir;               /* the directory whose Makefile it is */
+	struct strvec alts;      /* sorted */
+};
+
+struct kbuild_needs {
+	struct kbuild_level *levels;   /* the object's directory first */
+	size_t n;
+};
+
+/* The needs of obj (path/to/file.o) in the tree at root; 0. */
+int kbuild_needs(const char *root, const char *obj, struct kbuild_needs *out);
+void kbuild_needs_release(struct kbuild_needs *n);
+/* True if every option of the conjunction alt is in enabled ("" always is). */
+int kbuild_alt_satisfied(const char *alt, const struct strset *enabled);
+/*
+ * "A; B or C" ("-" for an empty alternative): every level, or with enabled
+ * (the options set y or m) only those no alternative of which it
+ * satisfies; NULL when there is none (a new string).
+ */
+char *kbuild_needs_describe(const struct kbuild_needs *n, const struct strset *enabled);
+
 struct footprint;
 
 /*

@@ -24,6 +24,7 @@
 #include "kbuild.h"
 #include "kind.h"
 #include "maintainers.h"
+#include "report.h"
 #include "scan.h"
 
 const char *cocci_dir(void)
@@ -1271,4 +1272,79 @@ void removal_summary(FILE *out, const struct removal *r, int applied)
 	fprintf(out, "%zu files %s, %zu paths %s, %zu kept, %zu for review\n", files,
 		applied ? "changed" : "to change", dfiles, applied ? "deleted" : "to delete",
 		count_notes(&r->plan, ACTION_KEPT), count_notes(&r->plan, ACTION_REVIEW));
+}
+
+static void json_list(FILE *out, const char *name, const struct strvec *sv)
+{
+	fprintf(out, ",\n  \"%s\": [", name);
+	for (size_t i = 0; i < sv->n; i++) {
+		fputs(i ? ", " : "", out);
+		json_string(out, sv->v[i]);
+	}
+	fputc(']', out);
+}
+
+void removal_summary_json(FILE *out, const struct removal *r, int applied, const struct strvec *commits,
+			  const char *series_dir)
+{
+	size_t files = 0, first = 1;
+
+	fputs("{\n  \"name\": ", out);
+	json_string(out, r->fp.name);
+	fputs(",\n  \"title\": ", out);
+	json_string(out, r->fp.title);
+	fprintf(out, ",\n  \"applied\": %s,\n  \"deleted\": [", applied ? "true" : "false");
+	for (size_t i = 0; i < r->plan.ndels; i++) {
+		char *p = xasprintf("%s%s", r->plan.dels[i].path, r->plan.dels[i].is_dir ? "/" : "");
+
+		fputs(i ? ", " : "", out);
+		json_string(out, p);
+		free(p);
+	}
+	fputs("],\n  \"edits\": {", out);
+	for (size_t k = 0; k < KIND_COUNT; k++) {
+		size_t n = 0;
+
+		for (size_t i = 0; i < r->plan.nedits && kind_table[k].planned; i++)
+			n += r->plan.edits[i].kind == k;
+		if (n) {
+			fprintf(out, "%s\"%s\": %zu", first ? "" : ", ", kind_table[k].name, n);
+			first = 0;
+		}
+	}
+	fputc('}', out);
+	json_list(out, "dependents", &r->dependents);
+	json_list(out, "maintainers", &r->maintainers);
+	fputs(",\n  \"notes\": [", out);
+	for (size_t i = 0; i < r->plan.nnotes; i++) {
+		const struct note *n = &r->plan.notes[i];
+
+		fprintf(out, "%s\n    {\"action\": \"%s\", \"path\": ", i ? "," : "", action_name(n->action));
+		json_string(out, n->path);
+		fprintf(out, ", \"line\": %zu, \"kind\": \"%s\", \"reason\": ", n->line, kind_name(n->kind));
+		json_string(out, n->reason ? n->reason : "");
+		fputc('}', out);
+	}
+	fputc(']', out);
+	json_list(out, "problems", &r->problems);
+	fputs(",\n  \"link_residue\": [", out);
+	for (size_t i = 0; i < r->links.n; i++) {
+		char *d = links_describe(&r->links.v[i]);
+
+		fputs(i ? ", " : "", out);
+		json_string(out, d);
+		free(d);
+	}
+	fputc(']', out);
+	for (size_t i = 0; i < r->plan.nedits; i++)
+		files += !i || strcmp(r->plan.edits[i].path, r->plan.edits[i - 1].path);
+	fprintf(out, ",\n  \"files_changed\": %zu,\n  \"paths_deleted\": %zu,\n  \"kept\": %zu,\n  \"review\": %zu",
+		files, r->plan.ndels, count_notes(&r->plan, ACTION_KEPT), count_notes(&r->plan, ACTION_REVIEW));
+	if (commits)
+		json_list(out, "commits", commits);
+	if (series_dir) {
+		fputs(",\n  \"series\": ", out);
+		json_string(out, series_dir);
+	}
+	fputs("\n}\n", out);
 }

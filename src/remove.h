@@ -74,5 +74,13 @@ void removal_links_summary(FILE *out, const struct removal *r);
 
 /* Print the summary of a planned or applied removal. */
 void removal_summary(FILE *out, const struct removal *r, int applied);
+/*
+ * The same as one JSON object: name, title, applied, deleted, edits (per
+ * kind), dependents, maintainers, notes (action, path, line, kind,
+ * reason), problems, link_residue, files_changed, paths_deleted, kept,
+ * review; commits ("HASH SUBJECT") and series when given (may be NULL).
+ */
+void removal_summary_json(FILE *out, const struct removal *r, int applied, const struct strvec *commits,
+			  const char *series_dir);
 
 #endif

@@ -55,10 +55,6 @@ const char *find_tree(const char *given);
 struct footprint;
 void print_gone(FILE *out, const struct footprint *fp);
 
-struct connect_set;
-/* The config fragment of a connected set (builtin/connected.c): the tree before or after. */
-void connect_print_fragment(FILE *out, const struct connect_set *set, int before);
-
 /* The directory for temporary files: $TMPDIR, or /tmp (the library never reads the environment). */
 const char *tmp_dir(void);
 

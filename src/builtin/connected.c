@@ -16,18 +16,6 @@
 #include "connect.h"
 #include "remove.h"
 
-/* The fragment: kept symbols first, then (before) the removed ones. */
-void connect_print_fragment(FILE *out, const struct connect_set *set, int before)
-{
-	for (int pass = 0; pass < 2; pass++)
-		for (size_t i = 0; i < set->n; i++) {
-			int removed = set->v[i].how == CONNECT_REMOVED;
-
-			if (removed == pass && (before || !removed))
-				fprintf(out, "CONFIG_%s=y\n", set->v[i].name);
-		}
-}
-
 /* --fragment before|after */
 static int parse_fragment(const struct option *opt, const char *arg, struct strbuf *err)
 {
@@ -87,7 +75,7 @@ int cmd_kconfig_connected(int argc, char **argv)
 		print_error_lines(&err);
 		rc = 2;
 	} else if (fragment) {
-		connect_print_fragment(stdout, &set, !strcmp(fragment, "before"));
+		connect_write_fragment(stdout, &set, !strcmp(fragment, "before"));
 	} else {
 		for (size_t i = 0; i < set.n; i++) {
 			char *d = connect_describe(&set.v[i]);

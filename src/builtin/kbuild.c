@@ -19,108 +19,9 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
 
 #include "builtin.h"
 #include "kbuild.h"
-
-/* The parsed Makefile of dir (its Kbuild file if it has one), or NULL. */
-static struct kbuild_file *load_makefile(const char *root, const char *dir, struct strbuf *data)
-{
-	const char *names[] = { "Kbuild", "Makefile" };
-	struct strbuf err = STRBUF_INIT;
-
-	for (size_t i = 0; i < ARRAY_SIZE(names); i++) {
-		char *rel = path_join(dir, names[i]);
-		char *abs = path_join(root, rel);
-		struct stat st;
-		struct kbuild_file *kf = NULL;
-
-		if (stat(abs, &st) == 0 && S_ISREG(st.st_mode)) {
-			sb_reset(data);
-			kf = xcalloc(1, sizeof(*kf));
-			if (read_file(abs, data) < 0 ||
-			    kbuild_parse(kf, rel, data->buf ? data->buf : "", data->len, &err) < 0) {
-				free(kf);
-				kf = NULL;
-			}
-			free(abs);
-			free(rel);
-			sb_release(&err);
-			return kf;
-		}
-		free(abs);
-		free(rel);
-	}
-	sb_release(&err);
-	return NULL;
-}
-
-/*
- * The alternatives that build target (a word of an assignment) in kf, each
- * a space-separated conjunction of CONFIG_ options ("" for none), added to
- * out with need in front.
- */
-static void find_alternatives(const struct kbuild_file *kf, const char *target, const char *need,
-			      int depth, struct strvec *out)
-{
-	if (depth > 5)
-		return;
-	for (size_t i = 0; i < kf->n; i++) {
-		const struct kbuild_line *l = &kf->lines[i];
-		int hit = 0;
-		char *sym, *conj;
-		size_t n;
-
-		if (l->kind != KB_ASSIGN)
-			continue;
-		for (size_t w = 0; w < l->nwords && !hit; w++) {
-			char *word = kbuild_word(kf, &l->words[w]);
-
-			hit = !strcmp(word, target);
-			free(word);
-		}
-		if (!hit)
-			continue;
-		sym = kbuild_var_symbol(l->var);
-		conj = sym ? xasprintf("%s%sCONFIG_%s", need, *need ? " " : "", sym) : xstrdup(need);
-		free(sym);
-		n = strlen(l->var);
-		if (starts_with(l->var, "obj-") || starts_with(l->var, "lib-")) {
-			sv_push(out, conj);
-		} else {
-			/* A composite object: x-objs, x-y, x-m, x-$(CONFIG_Y) name x.o. */
-			const char *dash = strrchr(l->var, '-');
-			size_t base = 0;
-
-			if (ends_with(l->var, "-objs"))
-				base = n - 5;
-			else if (ends_with(l->var, "-y") || ends_with(l->var, "-m"))
-				base = n - 2;
-			else if (dash && starts_with(dash, "-$(CONFIG_") && ends_with(l->var, ")"))
-				base = (size_t)(dash - l->var);
-			if (base) {
-				char *obj = xasprintf("%.*s.o", (int)base, l->var);
-
-				find_alternatives(kf, obj, conj, depth + 1, out);
-				free(obj);
-			}
-		}
-		free(conj);
-	}
-}
-
-/* True if every option of the conjunction alt is y or m in enabled ("" is always true). */
-static int satisfied(const char *alt, const struct strset *enabled)
-{
-	char *copy = xstrdup(alt), *save = NULL;
-	int ok = 1;
-
-	for (char *sym = strtok_r(copy, " ", &save); sym && ok; sym = strtok_r(NULL, " ", &save))
-		ok = strset_has(enabled, sym);
-	free(copy);
-	return ok;
-}
 
 /* The CONFIG_ options set to y or m in a .config file. */
 static int load_config(const char *path, struct strset *enabled)
@@ -141,54 +42,6 @@ static int load_config(const char *path, struct strset *enabled)
 	}
 	sb_release(&sb);
 	return 0;
-}
-
-/* The levels of obj: "A; B or C" (only unsatisfied ones with enabled); NULL if none. */
-static char *needs(const char *root, const char *obj, const struct strset *enabled)
-{
-	char *dir = xstrdup(obj), *name, *slash = strrchr(dir, '/');
-	struct strbuf data = STRBUF_INIT, res = STRBUF_INIT;
-
-	name = xstrdup(slash ? slash + 1 : obj);
-	if (slash)
-		*slash = '\0';
-	else
-		dir[0] = '\0';
-	while (dir[0] && strcmp(dir, "/")) {
-		struct kbuild_file *kf = load_makefile(root, dir, &data);
-		struct strvec alts = STRVEC_INIT;
-
-		if (kf) {
-			find_alternatives(kf, name, "", 0, &alts);
-			kbuild_release(kf);
-			free(kf);
-		}
-		sv_sort_uniq(&alts);
-		if (alts.n) {
-			int ok = 0;
-
-			for (size_t i = 0; enabled && i < alts.n && !ok; i++)
-				ok = satisfied(alts.v[i], enabled);
-			if (!ok) {
-				if (res.len)
-					sb_adds(&res, "; ");
-				for (size_t i = 0; i < alts.n; i++)
-					sb_addf(&res, "%s%s", i ? " or " : "", *alts.v[i] ? alts.v[i] : "-");
-			}
-		}
-		sv_clear(&alts);
-		slash = strrchr(dir, '/');
-		free(name);
-		name = xasprintf("%s/", slash ? slash + 1 : dir);
-		if (slash)
-			*slash = '\0';
-		else
-			dir[0] = '\0';
-	}
-	free(name);
-	free(dir);
-	sb_release(&data);
-	return res.len ? sb_detach(&res, NULL) : (sb_release(&res), NULL);
 }
 
 /* OBJ: an object path/to/file.o relative to the tree ("./" dropped), onto the strvec at value. */
@@ -254,11 +107,16 @@ int cmd_kbuild(int argc, char **argv)
 		return 2;
 	}
 	for (size_t k = 0; k < objs.n; k++) {
-		char *n = needs(root, objs.v[k], config ? &enabled : NULL);
+		struct kbuild_needs kn;
+		char *n;
+
+		kbuild_needs(root, objs.v[k], &kn);
+		n = kbuild_needs_describe(&kn, config ? &enabled : NULL);
 
 		if (n)
 			printf("%s\t%s\n", objs.v[k], n);
 		free(n);
+		kbuild_needs_release(&kn);
 	}
 	strset_clear(&enabled);
 	sv_clear(&objs);

@@ -8,6 +8,7 @@
 #include "git.h"
 #include "patchset.h"
 #include "remove.h"
+#include "report.h"
 #include "series.h"
 
 /* Refuse a dirty git work tree (root, or a directory of one): the change would mix with the user's. */
@@ -34,6 +35,8 @@ struct series_options_cmd {
 	int dry_run;              /* print the series, change nothing */
 	int no_verify;            /* --no-verify: no pre-commit and commit-msg hooks */
 	const struct apply_options *apply;
+	FILE *human;              /* the report for people: stdout, or stderr under --format=json */
+	int json;                 /* --format=json: the summary as JSON on stdout */
 };
 
 /*
@@ -52,7 +55,10 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 	memset(&res, 0, sizeof(res));
 	series_split(&s, r, &so);
 	if (opt->dry_run) {
-		series_print(stdout, &s);
+		if (opt->json)
+			removal_summary_json(stdout, r, 0, NULL, NULL);
+		else
+			series_print(stdout, &s);
 		removal_summary(stderr, r, 0);
 		series_release(&s);
 		return 0;
@@ -83,25 +89,27 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 		goto out;
 	}
 	write_error_note = "the removal is committed";
-	printf("committed the removal of %s as %zu patch%s on %.12s:\n", s.title, res.commits.n,
-	       res.commits.n == 1 ? "" : "es", res.base);
+	fprintf(opt->human, "committed the removal of %s as %zu patch%s on %.12s:\n", s.title,
+		res.commits.n, res.commits.n == 1 ? "" : "es", res.base);
 	for (size_t i = 0; i < res.commits.n; i++)
-		printf("  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
+		fprintf(opt->human, "  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
 	if (opt->series_dir) {
 		/* The removal is committed: a series that could not be written is exit 1. */
 		if (patchset_format(&s, r, opt->series_dir, &res, &err) < 0)
 			rc = 1;
 		if (rc == 0 && res.cc.n)
-			printf("series: %zu files in %s (cover letter Cc: %zu address%s)\n", res.files.n,
-			       opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
+			fprintf(opt->human, "series: %zu files in %s (cover letter Cc: %zu address%s)\n",
+				res.files.n, opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
 		else if (rc == 0)
-			printf("series: %zu files in %s (the cover letter has NO Cc: line; see the warning "
-			       "at the end)\n", res.files.n, opt->series_dir);
+			fprintf(opt->human, "series: %zu files in %s (the cover letter has NO Cc: line; see "
+				"the warning at the end)\n", res.files.n, opt->series_dir);
 	}
 	if (getenv("EXCISE_TIMES"))
 		fprintf(stderr, "excise: commits %.2f s, format-patch %.2f s\n", res.seconds_commit,
 			res.seconds_format);
-	removal_summary(stdout, r, 1);
+	removal_summary(opt->human, r, 1);
+	if (opt->json)
+		removal_summary_json(stdout, r, 1, &res.commits, rc == 0 ? opt->series_dir : NULL);
 	/* Warnings last, after the summary, where they are seen. */
 	fflush(stdout);
 	fputs(err.buf ? err.buf : "", stderr);
@@ -242,6 +250,19 @@ static int parse_replace(const struct option *opt, const char *arg, struct strbu
 	return PARSE_OPT_DONE;
 }
 
+/* --format=human|json into the int at value (1 for json). */
+static int parse_format(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	enum report_format fmt;
+
+	if (report_format_parse(arg, &fmt) < 0 || fmt == FORMAT_TSV) {
+		sb_addf(err, "remove: unknown format '%s' (human or json)", arg);
+		return PARSE_OPT_ERROR;
+	}
+	*(int *)opt->value = fmt == FORMAT_JSON;
+	return PARSE_OPT_DONE;
+}
+
 int cmd_remove(int argc, char **argv)
 {
 	const char *root = NULL;
@@ -253,7 +274,7 @@ int cmd_remove(int argc, char **argv)
 	struct strbuf err = STRBUF_INIT, report = STRBUF_INIT;
 	struct removal r;
 	struct term_progress tp;
-	int lock, progress = 0, no_progress = 0, recovered, applied;
+	int lock, progress = 0, no_progress = 0, recovered, applied, json = 0;
 	size_t said;
 	sigset_t held;
 	const struct option options[] = {
@@ -286,6 +307,9 @@ int cmd_remove(int argc, char **argv)
 			 "pre-commit and commit-msg"),
 		OPT_JOBS(&opt.jobs),
 		OPT_PROGRESS(&progress, &no_progress),
+		OPT_CALLBACK_F(0, "format", &json, "human|json", "json: what it did as one JSON object "
+			       "on stdout (the report for people goes to stderr; with --dry-run, instead "
+			       "of the diff)", PARSE_OPT_ATTACHED, parse_format, 0),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};
@@ -334,6 +358,8 @@ int cmd_remove(int argc, char **argv)
 	}
 	test_hooks(&aopt);
 	popt.apply = &aopt;
+	popt.human = json ? stderr : stdout;
+	popt.json = json;
 	/*
 	 * A symbol nothing defines or names is a typo (exit 2, as locate); one
 	 * that is only named (leftovers, a second run) is removed from where.
@@ -374,6 +400,11 @@ int cmd_remove(int argc, char **argv)
 		release_stop_signals(&held, commit_state(rc));
 		goto out;
 	}
+	if (dry_run && json) {
+		removal_summary_json(stdout, &r, 0, NULL, NULL);
+		removal_summary(stderr, &r, 0);
+		goto out;
+	}
 	if (dry_run) {
 		if (plan_diff(&r.plan, stdout, &err) < 0) {
 			print_error_lines(&err);
@@ -396,7 +427,9 @@ int cmd_remove(int argc, char **argv)
 
 		print_error_lines(&left);
 		write_error_note = "the removal is complete";
-		removal_summary(stdout, &r, 1);
+		removal_summary(popt.human, &r, 1);
+		if (json)
+			removal_summary_json(stdout, &r, 1, NULL, NULL);
 	} else if (applied == -1 && stop_signal_pending()) {
 		;   /* rolled back for the signal: release_stop_signals says it */
 	} else {
