@@ -511,8 +511,8 @@ static int add_path(struct derive *d, const char *path, const char *why, const c
 	sv_push(&d->fp->paths, path);
 	footprint_index(d->fp);
 	if (sym) {
-		sv_push(&d->fp->built_paths, path);
-		sv_push(&d->fp->built_by, sym);
+		GROW(d->fp->built, d->fp->built_cap, d->fp->nbuilt + 1);
+		d->fp->built[d->fp->nbuilt++] = (struct built_path){ xstrdup(path), xstrdup(sym) };
 	}
 	sv_push_owned(&d->fp->derivation, xasprintf("path %s: %s", path, why));
 	return 1;

@@ -409,6 +409,39 @@ static int plain_else(const char *cond)
 	return !*p || *p == '\n' || *p == '\r' || *p == '#';
 }
 
+/*
+ * The object and directory words of b[s, e), as written (relative to the
+ * Makefile's directory): every run of name bytes (letters, digits, '_',
+ * '.', '-', '/') that ends in ".o" or holds a '/'.  What an edit of these
+ * bytes takes away from the build (cause.paths: series.c keeps it in the
+ * commit that deletes the object, or an earlier one).
+ */
+static void named_words(const char *b, size_t s, size_t e, struct strvec *out)
+{
+	while (s < e) {
+		size_t w = s;
+		int slash = 0;
+
+		while (w < e && (is_word_char((unsigned char)b[w]) || b[w] == '.' || b[w] == '-' ||
+				 b[w] == '/'))
+			slash |= b[w++] == '/';
+		if (w > s && (slash || (w - s > 2 && !strncmp(b + w - 2, ".o", 2))))
+			sv_push_owned(out, xstrndup(b + s, w - s));
+		s = w > s ? w : s + 1;
+	}
+}
+
+/* Delete b[s, e) of the Makefile kf for symbol (may be NULL: a kept one's line). */
+static void kbuild_edit(struct plan *plan, const struct kbuild_file *kf, size_t s, size_t e,
+			const char *symbol, const char *reason)
+{
+	struct cause c = CAUSE(RULE_KBUILD, symbol);
+
+	named_words(kf->buf, s, e, &c.paths);
+	plan_edit(plan, kf->path, s, e, "", KIND_MAKEFILE, &c, reason);
+	sv_clear(&c.paths);
+}
+
 /* Delete one word of a multi-word value: its own continuation line, or the word and a blank. */
 static void remove_word(struct plan *plan, const struct kbuild_file *kf, const struct kbuild_word *w,
 			const char *symbol, const char *reason)
@@ -426,8 +459,7 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 	if (before == s && after + 1 < le && b[after] == '\\' &&
 	    (b[after + 1] == '\n' || (b[after + 1] == '\r' && after + 2 < le && b[after + 2] == '\n')) &&
 	    ls > kf->lines[0].start && b[ls - 2] == '\\') {
-		plan_edit(plan, kf->path, ls, le, "", KIND_MAKEFILE, reason);
-		plan_set_cause(plan, symbol, NULL, 0);
+		kbuild_edit(plan, kf, ls, le, symbol, reason);
 		return;
 	}
 	while (s > ls && (b[s - 1] == ' ' || b[s - 1] == '\t'))
@@ -444,8 +476,7 @@ static void remove_word(struct plan *plan, const struct kbuild_file *kf, const s
 		 */
 		e = after;
 	}
-	plan_edit(plan, kf->path, s, e, "", KIND_MAKEFILE, reason);
-	plan_set_cause(plan, symbol, NULL, 0);
+	kbuild_edit(plan, kf, s, e, symbol, reason);
 }
 
 int kbuild_remove(struct plan *plan, const char *path, const struct strset *symbols,
@@ -475,16 +506,14 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 			if (sym && strset_has(symbols, sym)) {
 				char *why = xasprintf("%s: CONFIG_%s is removed", l->var, sym);
 
-				plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
-				plan_set_cause(plan, sym, NULL, 0);
+				kbuild_edit(plan, &kf, l->start, l->end, sym, why);
 				free(why);
 				edits++;
 			} else if (per_object_owned(&kf, l, fp, dir) ||
 				   (all_words_owned(&kf, l, fp, dir))) {
 				char *why = xasprintf("%s: names only removed objects", l->var);
 
-				plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
-				plan_set_cause(plan, sym, NULL, 0);
+				kbuild_edit(plan, &kf, l->start, l->end, sym, why);
 				free(why);
 				edits++;
 			} else {
@@ -521,7 +550,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				}
 			if (els == (size_t)-1 || (els && !plain_else(kf.lines[els].cond))) {
 				plan_note(plan, path, l->line, KIND_MAKEFILE, ACTION_REVIEW,
-					  "an else-if chain on a removed symbol: resolve by hand", l->cond);
+					  &CAUSE(RULE_KBUILD, sym), "an else-if chain on a removed symbol: resolve by hand", l->cond);
 			} else {
 				char *why = xasprintf("%.*s: CONFIG_%s is removed",
 						      (int)strcspn(l->cond, "\n"), l->cond, sym);
@@ -529,20 +558,15 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 
 				if (!neg) {
 					/* Never true any more: the branch goes, the else branch stays. */
-					plan_edit(plan, path, l->start, els ? kf.lines[els].end : kf.lines[endif].end,
-						  "", KIND_MAKEFILE, why);
-					plan_set_cause(plan, sym, NULL, 0);
-					if (els) {
-						plan_edit(plan, path, kf.lines[endif].start, kf.lines[endif].end,
-							  "", KIND_MAKEFILE, why);
-						plan_set_cause(plan, sym, NULL, 0);
-					}
+					kbuild_edit(plan, &kf, l->start,
+						    els ? kf.lines[els].end : kf.lines[endif].end, sym, why);
+					if (els)
+						kbuild_edit(plan, &kf, kf.lines[endif].start,
+							    kf.lines[endif].end, sym, why);
 				} else {
 					/* Always true: the body stays, its directives and the else branch go. */
-					plan_edit(plan, path, l->start, l->end, "", KIND_MAKEFILE, why);
-					plan_set_cause(plan, sym, NULL, 0);
-					plan_edit(plan, path, stop, kf.lines[endif].end, "", KIND_MAKEFILE, why);
-					plan_set_cause(plan, sym, NULL, 0);
+					kbuild_edit(plan, &kf, l->start, l->end, sym, why);
+					kbuild_edit(plan, &kf, stop, kf.lines[endif].end, sym, why);
 				}
 				free(why);
 				edits++;

@@ -74,13 +74,27 @@ struct selector {
 	struct kattr *attr;
 };
 
+/*
+ * What a pending edit is about: its cause (plan.h) but the lists, which
+ * the file's syntax tree gives when the edit joins the plan.
+ */
+struct about {
+	const char *symbol;         /* cause.symbol: the removed symbol it is about */
+	const struct knode *owner;  /* the kept entry whose attribute it changes, or NULL */
+	const char *selects;        /* that entry's select or imply that goes: what it named */
+};
+
+#define ABOUT(sym) ((struct about){ (sym), NULL, NULL })
+
 /* An edit not in the plan yet: all are checked before any is added. */
 struct pending {
 	struct kfile *file;
 	size_t start, end;
 	char *repl;              /* NULL: a note (ACTION_REVIEW) at the line of start */
 	enum ref_kind kind;
-	char *symbol;            /* cause.symbol of the edit: the removed symbol it is about */
+	char *symbol;            /* see struct about */
+	const char *option;      /* the owner's name, when it is a config or menuconfig */
+	const char *selects;
 	char *reason;
 	const char *text;        /* a note's text */
 };
@@ -671,8 +685,9 @@ static void mark_empty(struct knode *n)
 /* ---- edits ---- */
 
 static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t end,
-			const char *repl, enum ref_kind kind, const char *symbol, char *reason)
+			const char *repl, enum ref_kind kind, struct about ab, char *reason)
 {
+	const struct knode *o = ab.owner;
 	struct pending *p;
 
 	GROW(r->edits, r->edits_cap, r->nedits + 1);
@@ -682,24 +697,29 @@ static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t
 	p->end = end;
 	p->repl = repl ? xstrdup(repl) : NULL;
 	p->kind = kind;
-	p->symbol = symbol ? xstrdup(symbol) : NULL;
+	p->symbol = ab.symbol ? xstrdup(ab.symbol) : NULL;
+	p->option = o && (o->kind == KN_CONFIG || o->kind == KN_MENUCONFIG) ? o->name : NULL;
+	p->selects = ab.selects;
 	p->reason = reason;
 	p->text = NULL;
 }
 
 /*
- * The config entries whose config line lies in [start, end) of the file
- * whose syntax tree is n: the symbols the most recent plan edit deletes
- * the definition of (its cause.defines, which the series splits on).
+ * What an edit of [start, end) takes away, from the syntax tree n of its
+ * file: the config entries whose config line lies in it (cause.defines,
+ * which the series splits on), and the files its whole `source` lines
+ * name (cause.paths).
  */
-static void add_defines(struct plan *plan, const struct knode *n, size_t start, size_t end)
+static void add_taken(struct cause *c, const struct knode *n, size_t start, size_t end)
 {
-	for (const struct knode *c = n->child; c; c = c->next) {
-		if (c->end <= start || c->start >= end)
+	for (const struct knode *k = n->child; k; k = k->next) {
+		if (k->end <= start || k->start >= end)
 			continue;
-		if ((c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) && c->start >= start && c->name)
-			plan_cause_defines(plan, c->name);
-		add_defines(plan, c, start, end);
+		if ((k->kind == KN_CONFIG || k->kind == KN_MENUCONFIG) && k->start >= start && k->name)
+			sv_push(&c->defines, k->name);
+		if (k->kind == KN_SOURCE && k->start >= start && k->end <= end && k->name)
+			sv_push(&c->paths, k->name);
+		add_taken(c, k, start, end);
 	}
 }
 
@@ -707,7 +727,7 @@ static void add_defines(struct plan *plan, const struct knode *n, size_t start, 
 static void add_note(struct remover *r, struct kfile *f, size_t off, enum ref_kind kind,
 		     char *reason, const char *text)
 {
-	add_pending(r, f, off, off, NULL, kind, NULL, reason);
+	add_pending(r, f, off, off, NULL, kind, ABOUT(NULL), reason);
 	r->edits[r->nedits - 1].text = text;
 }
 
@@ -893,7 +913,8 @@ static void flush_deletions(struct remover *r, struct kfile *f, struct kdeletion
 		else if (prev_blank && (e >= f->len || (parent->end_start && e == parent->end_start)))
 			d[i].start = prev;
 		for (size_t k = i; k <= j; k++)
-			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, d[k].symbol, d[k].reason);
+			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, ABOUT(d[k].symbol),
+				    d[k].reason);
 		floor = d[j].end;
 		i = j + 1;
 	}
@@ -916,10 +937,10 @@ static void rewrite_expr(struct remover *r, struct knode *n, const struct kexpr 
 	const char *cause = kx_first_removed(e, &r->removed);
 
 	if (n->kind == KN_IF)
-		add_pending(r, n->file, e->start, e->end, text, kind, cause,
+		add_pending(r, n->file, e->start, e->end, text, kind, ABOUT(cause),
 			    xasprintf("`if %s` -> `if %s` (%s removed)", old, flat, cause));
 	else
-		add_pending(r, n->file, e->start, e->end, text, kind, cause,
+		add_pending(r, n->file, e->start, e->end, text, kind, (struct about){ cause, n, NULL },
 			    xasprintf("%s: %s `%s` -> `%s` (%s removed)", owner, what, old, flat,
 				      cause));
 	free(flat);
@@ -933,7 +954,9 @@ static void delete_attr(struct remover *r, struct knode *n, const struct kattr *
 {
 	char *owner = owner_name(n), *line = one_line(n->file->data, a->kw_start, a->end);
 
-	add_pending(r, n->file, a->start, a->end, "", kind, cause,
+	const char *sel = a->kind == KA_SELECT || a->kind == KA_IMPLY ? a->expr->word : NULL;
+
+	add_pending(r, n->file, a->start, a->end, "", kind, (struct about){ cause, n, sel },
 		    xasprintf("%s: `%s` %s (%s removed)", owner, line, why, cause));
 	free(line);
 	free(owner);
@@ -945,7 +968,8 @@ static void drop_cond(struct remover *r, struct knode *n, const struct kattr *a,
 {
 	char *owner = owner_name(n), *cond = one_line(n->file->data, a->cond->start, a->cond->end);
 
-	add_pending(r, n->file, from, a->cond->end, "", kind, kx_first_removed(a->cond, &r->removed),
+	add_pending(r, n->file, from, a->cond->end, "", kind,
+		    (struct about){ kx_first_removed(a->cond, &r->removed), n, NULL },
 		    xasprintf("%s: `if %s` is always true (%s removed)", owner, cond,
 			      kx_first_removed(a->cond, &r->removed)));
 	free(cond);
@@ -1053,7 +1077,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 
 		if (a->kind == KA_DEF_TYPE && !has_type(n, a))
 			add_pending(r, n->file, a->kw_start, a->cond->end, ktype_name(a->type), kind,
-				    kx_first_removed(a->cond, &r->removed),
+				    (struct about){ kx_first_removed(a->cond, &r->removed), n, NULL },
 				    xasprintf("%s: `%s` never applies (%s removed)", owner, line,
 					      kx_first_removed(a->cond, &r->removed)));
 		else
@@ -1072,7 +1096,8 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 			char *owner = owner_name(n);
 
 			if (nw && live_member(n, nw))
-				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind, NULL,
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+					    (struct about){ NULL, n, NULL },
 					    xasprintf("%s: default %s -> %s (%s replaced)", owner,
 						      a->expr->word, nw, a->expr->word));
 			else
@@ -1087,7 +1112,8 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 		} else if (v == 0 && later_default(r, n, a)) {
 			char *owner = owner_name(n), *old = one_line(src, a->expr->start, a->expr->end);
 
-			add_pending(r, n->file, a->expr->start, a->expr->end, "n", kind, cause,
+			add_pending(r, n->file, a->expr->start, a->expr->end, "n", kind,
+				    (struct about){ cause, n, NULL },
 				    xasprintf("%s: default `%s` -> `n`, a later default follows (%s removed)",
 					      owner, old, cause));
 			free(old);
@@ -1097,7 +1123,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
 
 				add_pending(r, n->file, a->kw_start, a->cond ? a->cond->end : a->expr->end,
-					    ktype_name(a->type), kind, cause,
+					    ktype_name(a->type), kind, (struct about){ cause, n, NULL },
 					    xasprintf("%s: `%s` -> `%s`, its value is n (%s removed)", owner,
 						      line, ktype_name(a->type), cause));
 				free(line);
@@ -1137,7 +1163,8 @@ static void fix_menuconfig(struct remover *r, struct knode *n)
 		return;
 	while (n->file->data[kw] == ' ' || n->file->data[kw] == '\t')
 		kw++;
-	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", KIND_KCONFIG_ENTRY, cause,
+	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", KIND_KCONFIG_ENTRY,
+		    (struct about){ cause, n, NULL },
 		    xasprintf("%s: menuconfig -> config, its prompt is never shown (%s removed)",
 			      n->name, cause));
 }
@@ -1189,7 +1216,7 @@ static void fix_attrs(struct remover *r, struct knode *n)
 				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
 
 				add_pending(r, n->file, a->kw_end, a->cond->end, "", KIND_KCONFIG_DEPENDS,
-					    kx_first_removed(a->cond, &r->removed),
+					    (struct about){ kx_first_removed(a->cond, &r->removed), n, NULL },
 					    xasprintf("%s: `%s`: the prompt is never shown (%s removed)",
 						      owner, line, kx_first_removed(a->cond, &r->removed)));
 				free(line);
@@ -1211,7 +1238,8 @@ static void fix_attrs(struct remover *r, struct knode *n)
 				}
 				char *owner = owner_name(n);
 
-				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind, NULL,
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+					    (struct about){ NULL, n, target },
 					    xasprintf("%s: select %s -> select %s (%s replaced)", owner,
 						      target, nw, target));
 				free(owner);
@@ -1252,10 +1280,10 @@ static void fix_if(struct remover *r, struct knode *n)
 		char *cond = one_line(n->file->data, n->cond->start, n->cond->end);
 		const char *cause = kx_first_removed(n->cond, &r->removed);
 
-		add_pending(r, n->file, n->start, n->head_end, "", KIND_KCONFIG_IF, cause,
+		add_pending(r, n->file, n->start, n->head_end, "", KIND_KCONFIG_IF, ABOUT(cause),
 			    xasprintf("`if %s` is always true (%s removed): keep its contents", cond,
 				      cause));
-		add_pending(r, n->file, n->end_start, n->end, "", KIND_KCONFIG_IF, cause,
+		add_pending(r, n->file, n->end_start, n->end, "", KIND_KCONFIG_IF, ABOUT(cause),
 			    xasprintf("the endif of `if %s` (%s removed)", cond, cause));
 		free(cond);
 	} else {
@@ -1493,14 +1521,18 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		struct pending *p = &r.edits[i];
 		struct kconfig_change *c;
 
+		struct cause cause = CAUSE(RULE_KCONFIG, p->symbol);
+
+		cause.option = p->option;
+		cause.selects = p->selects;
 		if (!p->repl) {
 			plan_note(plan, p->file->path, line_of_offset(p->file->data, p->start), p->kind,
-				  ACTION_REVIEW, p->reason, p->text);
+				  ACTION_REVIEW, &cause, p->reason, p->text);
 			continue;
 		}
-		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, p->reason);
-		plan_set_cause(plan, p->symbol, NULL, 0);
-		add_defines(plan, &p->file->root, p->start, p->end);
+		add_taken(&cause, &p->file->root, p->start, p->end);
+		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, &cause, p->reason);
+		sv_clear(&cause.defines), sv_clear(&cause.paths);
 		GROW(res->changes, res->changes_cap, res->nchanges + 1);
 		c = &res->changes[res->nchanges++];
 		c->path = xstrdup(p->file->path);

@@ -64,4 +64,13 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	  "a make variable named like the symbol"),
 	K(KIND_SCRIPT_VARIABLE, "script-variable", FAMILY_OTHER, 0, 0,
 	  "a script's variable named like the symbol"),
+	K(KIND_OWN_PATH, "own-path", FAMILY_OTHER, 0, 0,
+	  "a file or directory of the subsystem, deleted whole"),
+};
+
+const char *const rule_names[RULE_COUNT] = {
+	[RULE_NONE] = "none", [RULE_OWN] = "own", [RULE_KCONFIG] = "kconfig",
+	[RULE_KBUILD] = "kbuild", [RULE_DEFCONFIG] = "defconfig", [RULE_PLATFORM] = "platform",
+	[RULE_MAINTAINERS] = "maintainers", [RULE_DOCS] = "docs", [RULE_CPP] = "cpp",
+	[RULE_C] = "c", [RULE_LINKS] = "links", [RULE_LOCATE] = "locate", [RULE_USER] = "user",
 };

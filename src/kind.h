@@ -55,6 +55,8 @@ enum ref_kind {
 	KIND_MAKEFILE_COMMENT,
 	KIND_MAKE_VARIABLE,      /* CONFIG_X = ... in a Makefile */
 	KIND_SCRIPT_VARIABLE,    /* a script's variable named CONFIG_X */
+	/* what a deletion is (plan.h): no reference, a path */
+	KIND_OWN_PATH,           /* a file or directory of the subsystem, deleted whole */
 	KIND_COUNT
 };
 
@@ -79,6 +81,31 @@ struct kind_info {
 };
 
 extern const struct kind_info kind_table[KIND_COUNT];
+
+/*
+ * The rule that planned an entry of the plan (an edit, a deletion, a
+ * note): a family of rules, each of which knows one kind of file or of
+ * code.  A plan entry's cause names it (plan.h); rule_names[] says it in
+ * output.
+ */
+enum rule_id {
+	RULE_NONE,
+	RULE_OWN,               /* the footprint's own files and directories go whole */
+	RULE_KCONFIG,           /* Kconfig entries, attributes, sources (kconfig_remove.c) */
+	RULE_KBUILD,            /* Kbuild lines (kbuild.c) */
+	RULE_DEFCONFIG,         /* defconfig and config fragment lines */
+	RULE_PLATFORM,          /* a removed platform's own defconfig */
+	RULE_MAINTAINERS,       /* MAINTAINERS sections and F:/X: lines */
+	RULE_DOCS,              /* Documentation lines, sentences, list items */
+	RULE_CPP,               /* preprocessor conditionals (cpp.c) */
+	RULE_C,                 /* C code: semantic patches (cocci/), a removed option's value */
+	RULE_LINKS,             /* kept users of lost definitions (links.c: replace-call) */
+	RULE_LOCATE,            /* a reference locate kept, or left for review */
+	RULE_USER,              /* asked for on the command line (excise kconfig --delete) */
+	RULE_COUNT
+};
+
+extern const char *const rule_names[RULE_COUNT];
 
 /* What is done with a reference: locate's verdict, a note's reason for being. */
 enum ref_action {

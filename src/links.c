@@ -1270,32 +1270,23 @@ char *links_selector_describe(const struct link_selector *sel)
 }
 
 /*
- * Kept options whose select or imply of a removed symbol the plan drops.
- * The reason of such an edit starts with the option's name and quotes the
- * line ("FOO: `select BAR` ...").
+ * Kept options whose select or imply the plan drops or renames: the
+ * edits whose cause names the option and what it selected.
  */
 static void find_selectors(const struct plan *plan, struct links_result *res)
 {
 	for (size_t i = 0; i < plan->nedits; i++) {
 		const struct edit *e = &plan->edits[i];
 		const struct plan_file *f = plan_find(plan, e->path);
-		const char *r = e->reason, *colon, *kw;
-		size_t n;
 
-		if (!r || (e->kind != KIND_KCONFIG_SELECT && e->kind != KIND_KCONFIG_IMPLY))
+		if ((e->kind != KIND_KCONFIG_SELECT && e->kind != KIND_KCONFIG_IMPLY) ||
+		    !e->cause.option || !e->cause.selects)
 			continue;
-		colon = strstr(r, ": ");
-		kw = strstr(r, e->kind != KIND_KCONFIG_SELECT ? "imply " : "select ");
-		if (!colon || !kw)
-			continue;
-		kw += e->kind != KIND_KCONFIG_SELECT ? 6 : 7;
-		for (n = 0; is_word_char((unsigned char)kw[n]); n++)
-			;
 		GROW(res->selectors, res->selectors_cap, res->nselectors + 1);
 		res->selectors[res->nselectors++] = (struct link_selector){
-			xstrndup(r, (size_t)(colon - r)), xstrdup(e->path),
+			xstrdup(e->cause.option), xstrdup(e->path),
 			f ? line_of_offset(f->data, e->start) : 0, e->kind != KIND_KCONFIG_SELECT,
-			xstrndup(kw, n) };
+			xstrdup(e->cause.selects) };
 	}
 }
 
@@ -1657,8 +1648,11 @@ size_t links_apply_replacements(struct plan *plan, struct links_result *res,
 		if (repl && plan_file(plan, r->path)) {
 			char *why = xasprintf("replace-call %s=%s: %s lost its definition (%s:%zu)", r->name,
 					      repl, r->name, r->def_path, r->def_line);
+			struct cause c = CAUSE(RULE_LINKS, NULL);
 
-			plan_edit(plan, r->path, r->off, r->off + r->len, repl, KIND_C_CALL, why);
+			c.name = r->name;
+			c.replacement = repl;
+			plan_edit(plan, r->path, r->off, r->off + r->len, repl, KIND_C_CALL, &c, why);
 			free(why);
 			free(r->name), free(r->def_path), free(r->def_why), free(r->path), free(r->text);
 			done++;

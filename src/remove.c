@@ -52,6 +52,14 @@ static int holds_tenant(const struct footprint *fp, const char *dir)
 	return 0;
 }
 
+/* Delete one of the subsystem's own paths; its cause names the symbol that builds it, if one does. */
+static void delete_own(struct plan *plan, const struct footprint *fp, const char *path, int is_dir)
+{
+	plan_delete(plan, path, is_dir, KIND_OWN_PATH,
+		    &CAUSE(RULE_OWN, footprint_built_by(fp, path, is_dir)),
+		    is_dir ? "the subsystem's own directory" : "the subsystem's own file");
+}
+
 /*
  * The subsystem's own files and directories go whole; a directory that holds
  * a Kconfig file another option still needs (a tenant, derive.c) goes file
@@ -72,10 +80,10 @@ static void plan_deletions(struct plan *plan, const struct footprint *fp, const 
 				const char *f = t->files.v[k];
 
 				if (!strncmp(f, rel, rn) && f[rn] == '/' && !sv_contains(&fp->tenant_files, f))
-					plan_delete(plan, f, 0, "the subsystem's own file");
+					delete_own(plan, fp, f, 0);
 			}
 		} else if (exists) {
-			plan_delete(plan, rel, dir, dir ? "the subsystem's own directory" : "the subsystem's own file");
+			delete_own(plan, fp, rel, dir);
 		}
 		free(rel);
 	}
@@ -261,7 +269,10 @@ static void inline_tenants(struct removal *r)
 		const char *site = NULL;
 		size_t nsites = 0, off = 0, ls, le;
 		const struct plan_file *kf = plan_file(&r->plan, k), *sf;
+		struct cause cause = CAUSE(RULE_KCONFIG, NULL);
 		char *why, *moved;
+
+		cause.option = sym;
 
 		for (size_t j = 0; j < r->tree.files.n && kf; j++) {
 			const char *p = r->tree.files.v[j];
@@ -293,7 +304,7 @@ static void inline_tenants(struct removal *r)
 					"it is sourced from %s", sym,
 					nsites == 1 ? "a line the removal changes" :
 					nsites ? "several places" : "nowhere");
-			plan_note(&r->plan, k, 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, why,
+			plan_note(&r->plan, k, 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, &cause, why,
 				  "the entry could move next to its code");
 			free(why);
 			continue;
@@ -301,10 +312,13 @@ static void inline_tenants(struct removal *r)
 		moved = kept_entries(&r->plan, kf);
 		why = xasprintf("%s's entries move here, where %s was sourced: their code is "
 				"outside its directory", sym, k);
-		plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, why);
+		sv_push(&cause.paths, k);   /* the `source` line that goes names it */
+		plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, &cause, why);
+		sv_clear(&cause.paths);
 		free(moved);
 		free(why);
-		plan_delete(&r->plan, k, 0, "its kept entries moved to the file that sourced it");
+		plan_delete(&r->plan, k, 0, KIND_KCONFIG_SOURCE, &cause,
+			    "its kept entries moved to the file that sourced it");
 		{
 			char *kk = xstrdup(k);
 
@@ -350,7 +364,7 @@ static void add_companions(struct removal *r)
 
 /* Delete lines first..last (1-based) of path. */
 static void delete_line_range(struct plan *plan, const char *path, size_t first, size_t last,
-			      enum ref_kind kind, const char *reason)
+			      enum ref_kind kind, const struct cause *cause, const char *reason)
 {
 	const struct plan_file *f = plan_file(plan, path);
 	size_t off = 0, line = 1, start = 0;
@@ -367,7 +381,7 @@ static void delete_line_range(struct plan *plan, const char *path, size_t first,
 		line++;
 	}
 	if (off > start)
-		plan_edit(plan, path, start, off, "", kind, reason);
+		plan_edit(plan, path, start, off, "", kind, cause, reason);
 }
 
 /* A whole sentence of prose that names a removed option (docs.c decides its bytes). */
@@ -378,9 +392,11 @@ static void delete_sentence(struct plan *plan, const struct ref *ref)
 
 	if (f && doc_sentence(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de,
 			       NULL, NULL))
-		plan_edit(plan, ref->path, ds, de, "", ref->kind, ref->reason);
+		plan_edit(plan, ref->path, ds, de, "", ref->kind, &CAUSE(RULE_DOCS, ref->symbol),
+			  ref->reason);
 	else
 		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
+			  &CAUSE(RULE_DOCS, ref->symbol),
 			  "mentioned in running text: left for a human to edit", ref->text);
 }
 
@@ -394,9 +410,11 @@ static void delete_alternative(struct plan *plan, const struct ref *ref)
 				    &oe, ed) : 0;
 
 	for (int i = 0; i < n; i++)
-		plan_edit(plan, ref->path, ed[i].start, ed[i].end, ed[i].text, ref->kind, ref->reason);
+		plan_edit(plan, ref->path, ed[i].start, ed[i].end, ed[i].text, ref->kind,
+			  &CAUSE(RULE_DOCS, ref->symbol), ref->reason);
 	if (!n)
 		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
+			  &CAUSE(RULE_DOCS, ref->symbol),
 			  "mentioned in running text: left for a human to edit", ref->text);
 }
 
@@ -406,9 +424,11 @@ static void delete_list_item(struct plan *plan, const struct ref *ref)
 	size_t ds, de;
 
 	if (f && doc_list_item(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de))
-		plan_edit(plan, ref->path, ds, de, "", ref->kind, ref->reason);
+		plan_edit(plan, ref->path, ds, de, "", ref->kind, &CAUSE(RULE_DOCS, ref->symbol),
+			  ref->reason);
 	else
 		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
+			  &CAUSE(RULE_DOCS, ref->symbol),
 			  "mentioned in running text: left for a human to edit", ref->text);
 }
 
@@ -585,15 +605,16 @@ static char *platform_defconfig(struct removal *r, const char *path, const struc
 static int constant_value(struct removal *r, const struct ref *ref)
 {
 	struct strbuf value = STRBUF_INIT;
+	struct cause cause = CAUSE(RULE_C, ref->symbol);
 	char *why;
 
 	if (!ref->symbol || !plan_file(&r->plan, ref->path) ||
 	    kconfig_constant_default(&r->db, ref->symbol, &value) < 0)
 		return 0;
 	why = xasprintf("CONFIG_%s is gone: its default, %s", ref->symbol, value.buf);
+	cause.replacement = value.buf;
 	plan_edit(&r->plan, ref->path, ref->off, ref->off + 7 + strlen(ref->symbol), value.buf,
-		  KIND_C_VALUE, why);
-	plan_set_cause(&r->plan, ref->symbol, NULL, 0);
+		  KIND_C_VALUE, &cause, why);
 	free(why);
 	sb_release(&value);
 	return 1;
@@ -624,8 +645,8 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		if (plan_is_deleted(&r->plan, ref->path))
 			continue;
 		if (ref->action != ACTION_REMOVE) {
-			plan_note(&r->plan, ref->path, ref->line, ref->kind, ref->action, ref->reason,
-				  ref->text);
+			plan_note(&r->plan, ref->path, ref->line, ref->kind, ref->action,
+				  &CAUSE(RULE_LOCATE, ref->symbol), ref->reason, ref->text);
 			continue;
 		}
 		if (fclass == FILE_KCONFIG && ref->kind != KIND_DOC_LIST_ITEM)
@@ -649,11 +670,13 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		else if (ref->kind == KIND_C_VALUE) {
 			if (!constant_value(r, ref))
 				plan_note(&r->plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
-					  "no constant default to put in its place", ref->text);
+					  &CAUSE(RULE_C, ref->symbol), "no constant default to put in its place",
+					  ref->text);
 		}
 		else if (ref->kind == KIND_DOC_TABLE || ref->kind == KIND_DOC_INDEX ||
 			 ref->kind == KIND_DOC || ref->kind == KIND_DOC_DIRECTIVE)
 			delete_line_range(&r->plan, ref->path, ref->line, ref->last_line, ref->kind,
+					  &CAUSE(RULE_DOCS, ref->symbol),
 					  ref->reason ? ref->reason : "names the removed subsystem");
 		else if (ref->kind == KIND_DOC_SENTENCE)
 			delete_sentence(&r->plan, ref);
@@ -665,7 +688,8 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 			;   /* maintainers_remove below */
 		else
 			plan_note(&r->plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
-				  "no rule removes this kind of reference", ref->text);
+				  &CAUSE(RULE_LOCATE, ref->symbol), "no rule removes this kind of reference",
+				  ref->text);
 	}
 	strset_to_sorted(&makefiles, &list);
 	for (size_t i = 0; i < list.n && rc == 0; i++)
@@ -680,7 +704,8 @@ static int plan_references(struct removal *r, const struct remove_options *opt, 
 		if (platform) {
 			char *why = xasprintf("the defconfig of CONFIG_%s, a removed platform", platform);
 
-			plan_delete(&r->plan, list.v[i], 0, why);
+			plan_delete(&r->plan, list.v[i], 0, KIND_DEFCONFIG, &CAUSE(RULE_PLATFORM, platform),
+				    why);
 			free(why);
 			free(platform);
 		} else if (defconfig_remove(&r->plan, list.v[i], &syms, &r->fp, err) < 0) {

@@ -181,11 +181,11 @@ static char *family_dir(const struct splitter *sp, const char *sym)
 	const struct kconfig_def *d;
 	size_t n;
 
-	for (size_t i = 0; i < fp->built_paths.n; i++) {
-		const char *p = fp->built_paths.v[i];
+	for (size_t i = 0; i < fp->nbuilt; i++) {
+		const char *p = fp->built[i].path;
 		size_t pl = strlen(p);
 
-		if (strcmp(fp->built_by.v[i], sym))
+		if (strcmp(fp->built[i].symbol, sym))
 			continue;
 		return pl && p[pl - 1] == '/' ? xstrndup(p, pl - 1) : dir_name(p);
 	}
@@ -305,23 +305,6 @@ static void split_symbols(struct splitter *sp)
 	strset_clear(&stay);
 }
 
-/*
- * The symbol whose Kbuild line made path part of the footprint (derive.c's
- * built_by), or NULL.
- */
-static const char *built_by(const struct footprint *fp, const char *path, int is_dir)
-{
-	size_t n = strlen(path);
-
-	for (size_t i = 0; i < fp->built_paths.n; i++) {
-		const char *p = fp->built_paths.v[i];
-
-		if (!strncmp(p, path, n) && (!p[n] || (is_dir && p[n] == '/' && !p[n + 1])))
-			return fp->built_by.v[i];
-	}
-	return NULL;
-}
-
 int is_dependent(const struct splitter *sp, const char *sym)
 {
 	return sym && strset_has(&sp->dependents, sym) && !strset_has(&sp->own, sym);
@@ -340,7 +323,7 @@ static enum series_area deletion_area(struct splitter *sp, const struct deletion
 	/* Headers stay with the subsystem, next to the #include lines that go. */
 	if (ends_with(d->path, ".h"))
 		return AREA_SUBSYSTEM;
-	*sym = built_by(&sp->r->fp, d->path, d->is_dir);
+	*sym = d->cause.symbol;   /* the symbol whose Kbuild line builds it (derive.c) */
 	return is_dependent(sp, *sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
@@ -432,42 +415,21 @@ static enum series_area edit_area(const struct splitter *sp, const struct edit *
 	return is_dependent(sp, *sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
-/* True if text[0..n) holds word as a whole path word (not inside a longer name). */
-static int has_path_word(const char *text, size_t n, const char *word)
-{
-	size_t wl = strlen(word);
-
-	for (const char *p = text; wl && (p = memmem(p, n - (size_t)(p - text), word, wl)); p++) {
-		int before = p == text || !(is_word_char((unsigned char)p[-1]) || p[-1] == '/' ||
-					    p[-1] == '-' || p[-1] == '.');
-		char c = (size_t)(p - text) + wl < n ? p[wl] : ' ';
-		int after = word[wl - 1] == '/' || !(is_word_char((unsigned char)c) || c == '-' ||
-						     c == '.' || c == '/');
-
-		if (before && after)
-			return 1;
-	}
-	return 0;
-}
-
 /*
- * True if the text an edit removes refers to a deleted path in a way the
- * build follows: a Makefile word naming the object or directory, a Kconfig
- * `source` of a file inside it, an #include of the header.
+ * True if an edit takes away a reference to a deleted path that the build
+ * follows: a Kbuild object or directory word (cause.paths: as written in
+ * the Makefile, relative to its directory), a Kconfig `source` of a file
+ * inside it.  (An #include of a deleted header needs nothing: headers go
+ * in the subsystem's commit, never before an edit.)
  */
-static int edit_refers_to(const struct plan *plan, const struct edit *e, const struct deletion *d)
+static int edit_refers_to(const struct edit *e, const struct deletion *d)
 {
-	const struct plan_file *f = plan_find(plan, e->path);
-	const char *text;
-	size_t n;
+	const struct strvec *named = &e->cause.paths;
+	size_t pl = strlen(d->path);
 	int hit = 0;
 
-	if (!f || e->end <= e->start)
-		return 0;
-	text = f->data + e->start;
-	n = e->end - e->start;
 	if (e->kind == KIND_MAKEFILE) {
-		char *dir = dir_name(e->path);
+		char *dir = dir_name(e->path), *w = NULL;
 		size_t dl = strlen(dir);
 		const char *rel = d->path;
 
@@ -475,25 +437,18 @@ static int edit_refers_to(const struct plan *plan, const struct edit *e, const s
 			rel = NULL;
 		else if (dl)
 			rel = d->path + dl + 1;
-		if (rel && d->is_dir) {
-			char *w = xasprintf("%s/", rel);
-
-			hit = has_path_word(text, n, w);
-			free(w);
-		} else if (rel && (ends_with(rel, ".c") || ends_with(rel, ".S"))) {
-			char *w = xasprintf("%.*s.o", (int)strlen(rel) - 2, rel);
-
-			hit = has_path_word(text, n, w);
-			free(w);
-		}
+		if (rel && d->is_dir)
+			w = xasprintf("%s/", rel);
+		else if (rel && (ends_with(rel, ".c") || ends_with(rel, ".S")))
+			w = xasprintf("%.*s.o", (int)strlen(rel) - 2, rel);
+		for (size_t i = 0; w && i < named->n && !hit; i++)
+			hit = d->is_dir ? starts_with(named->v[i], w) : !strcmp(named->v[i], w);
+		free(w);
 		free(dir);
 	} else if (kind_family(e->kind) == FAMILY_KCONFIG) {
-		char *w = xasprintf("\"%s%s", d->path, d->is_dir ? "/" : "\"");
-
-		hit = memmem(text, n, w, strlen(w)) != NULL;
-		free(w);
-	} else if (starts_with(d->path, "include/") && ends_with(d->path, ".h")) {
-		hit = has_path_word(text, n, d->path + 8);
+		for (size_t i = 0; i < named->n && !hit; i++)
+			hit = !strncmp(named->v[i], d->path, pl) &&
+			      (d->is_dir ? named->v[i][pl] == '/' : !named->v[i][pl]);
 	}
 	return hit;
 }
@@ -511,7 +466,7 @@ static void keep_references_before_targets(struct splitter *sp)
 		for (size_t j = 0; j < plan->ndels; j++) {
 			const struct slot *ds = &sp->del_slot[j];
 
-			if (slot_cmp(ds, es) < 0 && edit_refers_to(plan, &plan->edits[i], &plan->dels[j]))
+			if (slot_cmp(ds, es) < 0 && edit_refers_to(&plan->edits[i], &plan->dels[j]))
 				*es = *ds;
 		}
 	}

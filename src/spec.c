@@ -22,7 +22,7 @@ void footprint_release(struct footprint *fp)
 		&fp->predicates, &fp->words, &fp->chrdevs, &fp->blkdevs, &fp->misc_minors,
 		&fp->ioctls, &fp->replace, &fp->replace_call,
 		&fp->boot_config, &fp->boot_expect, &fp->boot_expect_after, &fp->history,
-		&fp->derivation, &fp->spec_files, &fp->built_paths, &fp->built_by, &fp->tenant_files,
+		&fp->derivation, &fp->spec_files, &fp->tenant_files,
 		&fp->tenant_syms, &fp->macros, &fp->arches,
 	};
 
@@ -33,6 +33,9 @@ void footprint_release(struct footprint *fp)
 		free(fp->keeps[i].reason);
 	}
 	free(fp->keeps);
+	for (size_t i = 0; i < fp->nbuilt; i++)
+		free(fp->built[i].path), free(fp->built[i].symbol);
+	free(fp->built);
 	strset_clear(&fp->path_index);
 	strset_clear(&fp->sym_index);
 	free(fp->name);
@@ -371,6 +374,19 @@ int footprint_has_symbol(const struct footprint *fp, const char *sym)
 	if (fp->syms_indexed == fp->symbols.n)
 		return strset_has(&fp->sym_index, sym);
 	return sv_contains(&fp->symbols, sym);
+}
+
+const char *footprint_built_by(const struct footprint *fp, const char *path, int is_dir)
+{
+	size_t n = strlen(path);
+
+	for (size_t i = 0; i < fp->nbuilt; i++) {
+		const char *p = fp->built[i].path;
+
+		if (!strncmp(p, path, n) && (!p[n] || (is_dir && p[n] == '/' && !p[n + 1])))
+			return fp->built[i].symbol;
+	}
+	return NULL;
 }
 
 const char *footprint_replacement(const struct footprint *fp, const char *sym)

@@ -12,6 +12,12 @@
 #include "util.h"
 #include "walk.h"
 
+/* A path of the footprint found through a Kbuild line conditional on a symbol. */
+struct built_path {
+	char *path;         /* as in fp->paths: a file, or a directory with a trailing '/' */
+	char *symbol;       /* the symbol of that line: what the series splits on */
+};
+
 /* A path pattern whose references are kept, with the reason. */
 struct keep_rule {
 	char *pattern;      /* fnmatch pattern on the path ("CREDITS", "Documentation/translations/...") */
@@ -44,8 +50,8 @@ struct footprint {
 	struct strvec boot_expect_after; /* boot checks after it */
 	struct strvec history;       /* what an earlier, partial removal deleted (report) */
 	struct strvec derivation;    /* how each derived item was found, for the report */
-	struct strvec built_paths;   /* paths derived from a Kbuild line conditional on a symbol, */
-	struct strvec built_by;      /* and that symbol (same index): what the series splits on */
+	struct built_path *built;    /* paths derived from a Kbuild line conditional on a symbol */
+	size_t nbuilt, built_cap;
 	struct strvec tenant_files;  /* Kconfig files of owned directories that stay: they define
 					options whose code is elsewhere (derive.c: is_tenant()), */
 	struct strvec arches;        /* architectures removed whole: "ia64" for arch/ia64/ */
@@ -135,6 +141,11 @@ void footprint_index(struct footprint *fp);
 int footprint_owns(const struct footprint *fp, const char *path);
 /* The keep rule that applies to path, or NULL. */
 const struct keep_rule *footprint_keep(const struct footprint *fp, const char *path);
+/*
+ * The symbol whose Kbuild line made path (a file, or a directory when
+ * is_dir: with or without its trailing '/') part of the footprint, or NULL.
+ */
+const char *footprint_built_by(const struct footprint *fp, const char *path, int is_dir);
 /* True if sym is one of the footprint's symbols. */
 /* O(1): keeps an index of fp->symbols up to date (do not call from two threads at once). */
 int footprint_has_symbol(const struct footprint *fp, const char *sym);
