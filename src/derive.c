@@ -43,11 +43,11 @@ struct kinclude {
 struct derive {
 	const struct tree *t;
 	struct footprint *fp;
+	/* the Makefiles (struct makefiles): read-only, owned when owns_lines */
 	struct objline *lines;
 	size_t n, cap;
 	struct kinclude *incs;
 	size_t ninc, inccap;
-	const struct kconfig_db *db;
 	/*
 	 * The lines' indices sorted by directory, and those with a symbol by
 	 * symbol (ties in tree order): the lines of one directory or one symbol
@@ -55,7 +55,23 @@ struct derive {
 	 */
 	size_t *by_dir, *by_sym;
 	size_t nsym;
+	int owns_lines;
+	const struct kconfig_db *db;
 	struct strset parts;   /* owned files that were parts of a kept composite object */
+};
+
+/*
+ * The object lines of every Makefile of a tree and the fragments they
+ * include, indexed: what derivation reads of the Makefiles, loaded once
+ * (makefiles_load) and shared by every derivation of a run.
+ */
+struct makefiles {
+	struct objline *lines;
+	size_t n;
+	struct kinclude *incs;
+	size_t ninc;
+	size_t *by_dir, *by_sym;
+	size_t nsym;
 };
 
 static int cmp_by_dir(const void *a, const void *b, void *ctx)
@@ -1715,6 +1731,9 @@ static void derive_arch(struct derive *d)
 
 static void derive_release(struct derive *d)
 {
+	strset_clear(&d->parts);
+	if (!d->owns_lines)
+		return;
 	for (size_t i = 0; i < d->n; i++) {
 		free(d->lines[i].makefile);
 		free(d->lines[i].dir);
@@ -1732,7 +1751,42 @@ static void derive_release(struct derive *d)
 	free(d->incs);
 	free(d->by_dir);
 	free(d->by_sym);
-	strset_clear(&d->parts);
+}
+
+struct makefiles *makefiles_load(const struct tree *t)
+{
+	struct derive d = { .t = t };
+	struct makefiles *mk = xcalloc(1, sizeof(*mk));
+
+	load_makefiles(&d);
+	index_lines(&d);
+	*mk = (struct makefiles){ d.lines, d.n, d.incs, d.ninc, d.by_dir, d.by_sym, d.nsym };
+	return mk;
+}
+
+void makefiles_free(struct makefiles *mk)
+{
+	struct derive d = { .owns_lines = 1 };
+
+	if (!mk)
+		return;
+	d.lines = mk->lines, d.n = mk->n, d.incs = mk->incs, d.ninc = mk->ninc;
+	d.by_dir = mk->by_dir, d.by_sym = mk->by_sym;
+	derive_release(&d);
+	free(mk);
+}
+
+/* The Makefiles of d: mk's (shared), or read now (d's own). */
+static void derive_makefiles(struct derive *d, const struct makefiles *mk)
+{
+	if (!mk) {
+		d->owns_lines = 1;
+		load_makefiles(d);
+		index_lines(d);
+		return;
+	}
+	d->lines = mk->lines, d->n = mk->n, d->incs = mk->incs, d->ninc = mk->ninc;
+	d->by_dir = mk->by_dir, d->by_sym = mk->by_sym, d->nsym = mk->nsym;
 }
 
 /* The symbol an object-list line is built under: its own, or its innermost ifdef's. */
@@ -1840,18 +1894,19 @@ static void builders_of(const struct derive *d, const char *path, struct strvec 
 	free(base);
 }
 
-void kbuild_builders(const struct tree *t, const struct strvec *paths, struct strvec *out)
+void kbuild_builders(const struct tree *t, const struct makefiles *mk, const struct strvec *paths,
+		     struct strvec *out)
 {
 	struct derive d = { .t = t };
 
-	load_makefiles(&d);
-	index_lines(&d);
+	derive_makefiles(&d, mk);
 	for (size_t i = 0; i < paths->n; i++)
 		builders_of(&d, paths->v[i], &out[i]);
 	derive_release(&d);
 }
 
-void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
+void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		      const struct makefiles *mk)
 {
 	struct derive d = { .t = t, .fp = fp, .db = db };
 
@@ -1859,8 +1914,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	/* Everything derives from symbols and paths: a spec of words alone has neither. */
 	if (!footprint_needs_kconfig(fp))
 		return;
-	load_makefiles(&d);
-	index_lines(&d);
+	derive_makefiles(&d, mk);
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
 	derive_dtsi(&d);
@@ -1896,18 +1950,19 @@ int footprint_needs_kconfig(const struct footprint *fp)
 	return fp->symbols.n || fp->paths.n;
 }
 
-void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
+void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		   const struct makefiles *mk)
 {
-	footprint_derive(fp, t, db);
+	footprint_derive(fp, t, db, mk);
 	if (!fp->title)
 		fp->title = xstrdup(fp->name);
 }
 
 int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		   char **targets, int ntargets, struct strbuf *err)
+		   const struct makefiles *mk, char **targets, int ntargets, struct strbuf *err)
 {
 	if (target_add(fp, t, targets, ntargets, err) < 0)
 		return -1;
-	target_finish(fp, t, db);
+	target_finish(fp, t, db, mk);
 	return 0;
 }

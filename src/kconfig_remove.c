@@ -1440,6 +1440,35 @@ static void collect_helpers(struct remover *r)
 	}
 }
 
+/* An expression's evaluator scratch as the parser left it. */
+static void reset_expr(struct kexpr *e)
+{
+	for (; e; e = e->r) {
+		e->val = -1;
+		e->touched = 0;
+		reset_expr(e->l);
+	}
+}
+
+/*
+ * The removal's scratch of every node and file as the parser left it: a
+ * database is loaded once and removals are planned on it again and again
+ * (one per round of remove.c's closure over dependents).
+ */
+static void reset_node(struct knode *n)
+{
+	n->dead = n->visited = n->inherited = 0;
+	n->how = n->cause = NULL;
+	reset_expr(n->cond);
+	for (struct kattr *a = n->attrs; a; a = a->next) {
+		reset_expr(a->expr);
+		reset_expr(a->expr2);
+		reset_expr(a->cond);
+	}
+	for (struct knode *c = n->child; c; c = c->next)
+		reset_node(c);
+}
+
 int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset *symbols,
 		   const struct kconfig_replace *repl, struct kconfig_result *res,
 		   struct strbuf *err)
@@ -1454,8 +1483,14 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 	r.res = res;
 	if (check_inputs(&r, symbols, err) < 0)
 		return -1;
-	for (size_t f = 0; f < db->nfiles; f++)
-		db->files[f]->deleted = plan_is_deleted(plan, db->files[f]->path);
+	for (size_t f = 0; f < db->nfiles; f++) {
+		struct kfile *kf = db->files[f];
+
+		reset_node(&kf->root);
+		kf->dead = -1;
+		kf->how = kf->cause = NULL;
+		kf->deleted = plan_is_deleted(plan, kf->path);
+	}
 	build_selectors(&r);
 	strset_add(&r.ct_only, "COMPILE_TEST");
 	strset_add(&r.removed_ct, "COMPILE_TEST");

@@ -54,7 +54,8 @@ void plan_release(struct plan *plan)
 {
 	for (size_t i = 0; i < plan->nfiles; i++) {
 		free(plan->files[i].path);
-		free(plan->files[i].data);
+		if (!plan->files[i].borrowed)
+			free(plan->files[i].data);
 	}
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i];
@@ -161,6 +162,26 @@ const struct plan_file *plan_file_adopt(struct plan *plan, const char *path, cha
 	f->mode = mode;
 	index_file(plan);
 	return f;
+}
+
+void plan_borrow(struct plan *plan, const struct plan *from)
+{
+	for (size_t i = 0; i < from->nfiles; i++) {
+		const struct plan_file *o = &from->files[i];
+		struct plan_file *f;
+
+		if (find_file(plan, o->path))
+			continue;
+		GROW(plan->files, plan->files_cap, plan->nfiles + 1);
+		f = &plan->files[plan->nfiles++];
+		memset(f, 0, sizeof(*f));
+		f->path = xstrdup(o->path);
+		f->data = o->data;
+		f->borrowed = 1;
+		f->len = o->len;
+		f->mode = o->mode;
+		index_file(plan);
+	}
 }
 
 void plan_edit(struct plan *plan, const char *path, size_t start, size_t end, const char *repl,

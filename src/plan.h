@@ -85,7 +85,8 @@ struct note {
 /* The contents of a file when it was first read for planning. */
 struct plan_file {
 	char *path;
-	char *data;      /* NUL-terminated */
+	char *data;      /* NUL-terminated; another plan's when borrowed */
+	int borrowed;    /* plan_borrow: data belongs to the plan it came from */
 	size_t len;
 	mode_t mode;
 	dev_t dev;       /* set by plan_check for changed files: plan_apply */
@@ -125,6 +126,14 @@ const struct plan_file *plan_file(struct plan *plan, const char *path);
  */
 const struct plan_file *plan_file_adopt(struct plan *plan, const char *path, char *data,
 					size_t len, mode_t mode);
+
+/*
+ * Take every snapshot of from that plan does not have yet, in from's
+ * order, sharing its data: edits of plan then refer to the very bytes a
+ * model parsed from from's snapshots (the Kconfig database), read once
+ * for a whole run.  from must outlive plan and not change meanwhile.
+ */
+void plan_borrow(struct plan *plan, const struct plan *from);
 
 /* The snapshot of path if the plan has read it, else NULL (reads nothing). */
 const struct plan_file *plan_find(const struct plan *plan, const char *path);

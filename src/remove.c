@@ -110,31 +110,37 @@ static void replace_pairs(const struct footprint *fp, struct kconfig_replace *re
 	repl->n = olds->n;
 }
 
+/* A new plan of the tree, with the snapshots the Kconfig model was parsed from. */
+static void plan_start(struct removal *r, struct plan *plan)
+{
+	plan_init(plan, r->tree.root);
+	plan_borrow(plan, &r->readonly);
+}
+
 /*
  * Find the symbols that must go with the footprint's: Kconfig dependents,
  * repeatedly, since a dependent's objects may hold more.  The round that
  * adds none has planned the whole Kconfig removal: its plan becomes r->plan
- * and its result r->kconfig.  Returns 0 or -1.
+ * and its result r->kconfig.  Every round but the last adds a symbol, so
+ * the rounds end.  Returns 0 or -1.
  */
 static int close_over_dependents(struct removal *r, const struct progress *progress,
 				 struct strbuf *err)
 {
-	for (int round = 0; round < 16; round++) {
+	for (size_t round = 0;; round++) {
 		struct plan scratch;
-		struct kconfig_db db;
 		struct kconfig_result res = { 0 };
 		struct strset syms = STRSET_INIT;
 		struct strvec olds = STRVEC_INIT, news = STRVEC_INIT;
 		struct kconfig_replace repl;
 		int added = 0, rc;
 
-		plan_init(&scratch, r->tree.root);
+		plan_start(r, &scratch);
 		plan_deletions(&scratch, &r->fp, &r->tree);
 		symbols_of(&r->fp, &syms);
 		replace_pairs(&r->fp, &repl, &olds, &news);
-		rc = kconfig_db_load(&db, &r->tree, &scratch, err);
-		if (rc == 0)
-			rc = kconfig_remove(&db, &scratch, &syms, &repl, &res, err);
+		r->stats->kconfig_rounds++;
+		rc = kconfig_remove(&r->db, &scratch, &syms, &repl, &res, err);
 		for (size_t i = 0; rc == 0 && i < res.nremoved; i++) {
 			const struct kconfig_removed *k = &res.removed[i];
 
@@ -149,13 +155,12 @@ static int close_over_dependents(struct removal *r, const struct progress *progr
 					      : xasprintf("%s: %s", k->name, k->reason));
 			added++;
 		}
-		kconfig_db_release(&db);
 		strset_clear(&syms);
 		sv_clear(&olds);
 		sv_clear(&news);
 		if (rc == 0) {
-			struct progress_event ev = { PROGRESS_DEPENDENTS, (size_t)round + 1,
-						     r->fp.symbols.n, NULL, NULL };
+			struct progress_event ev = { PROGRESS_DEPENDENTS, round + 1, r->fp.symbols.n,
+						     NULL, NULL };
 
 			progress_report(progress, &ev);
 		}
@@ -168,10 +173,8 @@ static int close_over_dependents(struct removal *r, const struct progress *progr
 		plan_release(&scratch);
 		if (rc < 0)
 			return -1;
-		footprint_derive(&r->fp, &r->tree, &r->db);
+		footprint_derive(&r->fp, &r->tree, &r->db, r->makefiles);
 	}
-	sb_addf(err, "excise: the dependents of the removal did not settle after 16 rounds\n");
-	return -1;
 }
 
 /* The offset of the one line of data that is `source "path"` (blanks before), in *off; how many. */
@@ -359,7 +362,7 @@ static void add_companions(struct removal *r)
 		r->fp.title = xasprintf("the leftovers of %s, which no Kconfig file defines", r->fp.name);
 	}
 	if (added)
-		footprint_derive(&r->fp, &r->tree, &r->db);
+		footprint_derive(&r->fp, &r->tree, &r->db, r->makefiles);
 }
 
 /* Delete lines first..last (1-based) of path. */
@@ -823,27 +826,68 @@ static int plan_links(struct removal *r, const struct remove_options *opt, struc
 }
 
 /*
- * Plan the removal of targets, with the helpers in extra (names, and why in
- * the same order) as dependents from the start.
+ * Read what planning needs from the tree at root, once a run: the files,
+ * the Kconfig model (through r->readonly, whose snapshots every plan of the
+ * run borrows) and the Makefiles.  Returns 0 or -1.
  */
-static int plan_once(struct removal *r, const char *root, char **targets, int ntargets,
-		     const struct strvec *extra, const struct strvec *extra_why,
-		     const struct remove_options *opt, struct strbuf *err)
+static int load_context(struct removal *r, const char *root, struct strbuf *err)
 {
-	struct locate_options lopt = { opt->jobs, opt->unknown, opt->progress };
 	double t0 = seconds_now();
-	int rc;
 
 	memset(r, 0, sizeof(*r));
+	r->stats = xcalloc(1, sizeof(*r->stats));
 	if (tree_load(&r->tree, root, err) < 0)
 		return -1;
 	plan_init(&r->readonly, r->tree.root);
 	if (kconfig_db_load(&r->db, &r->tree, &r->readonly, err) < 0)
 		return -1;
+	r->makefiles = makefiles_load(&r->tree);
+	r->stats->seconds_load = seconds_now() - t0;
+	return 0;
+}
+
+/* t, a trial plan on r's context: nothing planned yet (removal_release(t) leaves r's context). */
+static void trial_init(struct removal *t, const struct removal *r)
+{
+	memset(t, 0, sizeof(*t));
+	t->tree = r->tree;
+	t->db = r->db;
+	t->readonly = r->readonly;
+	t->makefiles = r->makefiles;
+	t->stats = r->stats;
+	t->borrowed = 1;
+}
+
+/* The trial t becomes r's plan (r keeps its context; what r had planned goes). */
+static void adopt(struct removal *r, struct removal *t)
+{
+	struct removal old = *r;
+
+	*r = *t;
+	r->borrowed = old.borrowed;
+	old.borrowed = 1;
+	removal_release(&old);
+	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * Plan the removal of targets on the context r has loaded, with the
+ * helpers in extra (names, and why in the same order) as dependents from
+ * the start.
+ */
+static int plan_once(struct removal *r, char **targets, int ntargets, const struct strvec *extra,
+		     const struct strvec *extra_why, const struct remove_options *opt,
+		     struct strbuf *err)
+{
+	struct locate_options lopt = { opt->jobs, opt->unknown, opt->progress };
+	double t0 = seconds_now();
+	int rc;
+
+	r->stats->plans++;
 	footprint_init(&r->fp);
 	for (size_t i = 0; i < opt->replace.n; i++)
 		sv_push(&r->fp.replace, opt->replace.v[i]);
-	if (target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets, err) < 0)
+	if (target_resolve(&r->fp, &r->tree, &r->db, r->makefiles, targets, ntargets, err) < 0)
 		return -1;
 	add_companions(r);
 	for (size_t i = 0; extra && i < extra->n; i++)
@@ -853,7 +897,7 @@ static int plan_once(struct removal *r, const char *root, char **targets, int nt
 			sv_push_owned(&r->dependents, xasprintf("%s: %s", extra->v[i], extra_why->v[i]));
 		}
 	if (extra && extra->n)
-		footprint_derive(&r->fp, &r->tree, &r->db);
+		footprint_derive(&r->fp, &r->tree, &r->db, r->makefiles);
 	if (close_over_dependents(r, opt->progress, err) < 0)
 		return -1;
 	inline_tenants(r);
@@ -911,7 +955,7 @@ static void residue_keys(const struct links_result *res, struct strset *keys)
  * residue that no candidate's code explains ends the trials: the plan
  * without any of them stands.  The accepted trial becomes the plan.
  */
-static void close_over_helpers(struct removal *r, const char *root, char **targets, int ntargets,
+static void close_over_helpers(struct removal *r, char **targets, int ntargets,
 			       const struct strvec *users, const struct strvec *users_why,
 			       const struct remove_options *opt)
 {
@@ -994,7 +1038,8 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 			sv_push(&all, users->v[i]), sv_push(&all_why, users_why->v[i]);
 		for (size_t i = 0; i < cand.n; i++)
 			sv_push(&all, cand.v[i]), sv_push(&all_why, why.v[i]);
-		tried = plan_once(&t, root, targets, ntargets, &all, &all_why, &o, &terr) == 0;
+		trial_init(&t, r);
+		tried = plan_once(&t, targets, ntargets, &all, &all_why, &o, &terr) == 0;
 
 		sb_release(&terr);
 		for (size_t i = 0; tried && i < t.links.n + t.links.nasm; i++) {
@@ -1045,8 +1090,7 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 									      code[j].defs.n > 1 ? ", ..." : "");
 						free(d);
 					}
-			removal_release(r);
-			*r = t;
+			adopt(r, &t);
 			sv_clear(&keep), sv_clear(&keep_why);
 			break;
 		}
@@ -1110,7 +1154,7 @@ static size_t residue_users(struct removal *r, struct strvec *users, struct strv
 		if (!sv_contains(&paths, r->links.v[i].path))
 			first[paths.n] = &r->links.v[i], sv_push(&paths, r->links.v[i].path);
 	built = xcalloc(paths.n + 1, sizeof(*built));
-	kbuild_builders(&r->tree, &paths, built);
+	kbuild_builders(&r->tree, r->makefiles, &paths, built);
 	for (size_t p = 0; p < paths.n; p++) {
 		const struct link_residue *x = first[p];
 
@@ -1151,21 +1195,19 @@ static size_t residue_users(struct removal *r, struct strvec *users, struct strv
  * takes bttv along).  Residue in code that no such option builds stays
  * residue.  users and why collect the options, for close_over_helpers().
  */
-static int close_over_users(struct removal *r, const char *root, char **targets, int ntargets,
-			    struct strvec *users, struct strvec *why,
-			    const struct remove_options *opt, struct strbuf *err)
+static int close_over_users(struct removal *r, char **targets, int ntargets, struct strvec *users,
+			    struct strvec *why, const struct remove_options *opt, struct strbuf *err)
 {
-	for (int round = 0; round < 16 && r->links.n; round++) {
+	/* each round takes a new option along, and there are finitely many */
+	while (r->links.n && residue_users(r, users, why)) {
 		struct removal t;
 
-		if (!residue_users(r, users, why))
-			break;
-		if (plan_once(&t, root, targets, ntargets, users, why, opt, err) < 0) {
+		trial_init(&t, r);
+		if (plan_once(&t, targets, ntargets, users, why, opt, err) < 0) {
 			removal_release(&t);
 			return -1;
 		}
-		removal_release(r);
-		*r = t;
+		adopt(r, &t);
 	}
 	return 0;
 }
@@ -1174,12 +1216,14 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 		 const struct remove_options *opt, struct strbuf *err)
 {
 	struct strvec users = STRVEC_INIT, why = STRVEC_INIT;
-	int rc = plan_once(r, root, targets, ntargets, NULL, NULL, opt, err);
+	int rc = load_context(r, root, err);
 
+	if (rc == 0)
+		rc = plan_once(r, targets, ntargets, NULL, NULL, opt, err);
 	if (rc == 0 && !opt->no_links && opt->with_users)
-		rc = close_over_users(r, root, targets, ntargets, &users, &why, opt, err);
+		rc = close_over_users(r, targets, ntargets, &users, &why, opt, err);
 	if (rc == 0 && !opt->no_links && r->kconfig.nhelpers)
-		close_over_helpers(r, root, targets, ntargets, &users, &why, opt);
+		close_over_helpers(r, targets, ntargets, &users, &why, opt);
 	sv_clear(&users);
 	sv_clear(&why);
 	return rc;
@@ -1191,9 +1235,13 @@ void removal_release(struct removal *r)
 	kconfig_result_release(&r->kconfig);
 	locate_release(&r->loc);
 	footprint_release(&r->fp);
-	kconfig_db_release(&r->db);
-	plan_release(&r->readonly);
-	tree_release(&r->tree);
+	if (!r->borrowed) {
+		kconfig_db_release(&r->db);
+		plan_release(&r->readonly);
+		tree_release(&r->tree);
+		makefiles_free(r->makefiles);
+		free(r->stats);
+	}
 	sv_clear(&r->maintainers);
 	sv_clear(&r->problems);
 	sv_clear(&r->dependents);

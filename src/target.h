@@ -85,6 +85,16 @@ int spec_read(struct footprint *fp, const char *file, struct strbuf *err);
 const char *spec_dir(void);
 
 /*
+ * The object lines of every Makefile of a tree, indexed: what derivation
+ * reads of the Makefiles.  Loaded once (makefiles_load) and passed to each
+ * derivation of a run; where a function takes mk, NULL reads them for that
+ * call alone.
+ */
+struct makefiles;
+struct makefiles *makefiles_load(const struct tree *t);
+void makefiles_free(struct makefiles *mk);
+
+/*
  * Resolve the targets named on the command line into one footprint and
  * derive the rest from the tree (see derive.c).  Returns 0, or -1 with the
  * message in err: a spec that does not parse (file:line), a path outside
@@ -92,7 +102,7 @@ const char *spec_dir(void);
  */
 struct kconfig_db;
 int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		   char **targets, int ntargets, struct strbuf *err);
+		   const struct makefiles *mk, char **targets, int ntargets, struct strbuf *err);
 /*
  * target_resolve in two steps, for a caller that loads the Kconfig model
  * only when the footprint needs it: target_add reads the targets (no
@@ -101,7 +111,8 @@ int target_resolve(struct footprint *fp, const struct tree *t, const struct kcon
  */
 int target_add(struct footprint *fp, const struct tree *t, char **targets, int ntargets,
 	       struct strbuf *err);
-void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);
+void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		   const struct makefiles *mk);
 /* Does the footprint need the Kconfig model: it has symbols or paths to derive from? */
 int footprint_needs_kconfig(const struct footprint *fp);
 
@@ -112,10 +123,12 @@ int footprint_needs_kconfig(const struct footprint *fp);
  * symbol alone does; headers have none.  out has
  * paths->n vectors; symbols are appended to out[i], each once.
  */
-void kbuild_builders(const struct tree *t, const struct strvec *paths, struct strvec *out);
+void kbuild_builders(const struct tree *t, const struct makefiles *mk, const struct strvec *paths,
+		     struct strvec *out);
 
 /* Derive more of the footprint from what it has (after symbols were added). */
-void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db);
+void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		      const struct makefiles *mk);
 
 /*
  * The undefined symbols that went with the undefined symbol target, for
