@@ -23,11 +23,11 @@ import argparse, fnmatch, os, re, subprocess, sys
 # Bottom first.  A pattern is fnmatch'ed against a file's path under src/
 # without its extension ("plan", "builtin/remove").
 LAYERS = [
-    ("core", ["util", "sha1", "kind", "progress", "walk", "scan", "run_command",
+    ("core", ["util", "sha1", "kind", "progress", "walk", "scan", "run_command", "ref", "footprint",
               "parse_options", "plan", "apply", "git"]),
     ("kconfig", ["kconfig", "kconfig_ast", "kconfig_parse", "kconfig_expr"]),
     ("rules", ["classify", "cnames", "docs", "kbuild", "defconfig", "maintainers",
-               "cpp", "cpp_expr", "cocci", "cocci_parse", "kconfig_remove"]),
+               "cpp", "cpp_expr", "cocci", "cocci_parse", "kconfig_remove", "rules"]),
     ("pipeline:target", ["target", "spec", "derive", "derive_companions"]),
     ("pipeline:references", ["locate", "report", "dangling", "dangling_collect",
                              "dangling_report"]),

@@ -72,29 +72,20 @@ enum kind_family {
 	FAMILY_OTHER,           /* credits, selftests, scripts, changelogs, anything else */
 };
 
-struct kind_info {
-	const char *name;          /* "kconfig-depends": what reports, plans and TSV say */
-	const char *description;   /* one line, for --list-kinds and the README */
-	enum kind_family family;
-	unsigned planned : 1;      /* remove edits references of this kind (its summary counts them) */
-	unsigned listed : 1;       /* a kind locate reports (--list-kinds, the README) */
-};
-
-extern const struct kind_info kind_table[KIND_COUNT];
-
 /*
- * The rule that planned an entry of the plan (an edit, a deletion, a
- * note): a family of rules, each of which knows one kind of file or of
- * code.  A plan entry's cause names it (plan.h); rule_names[] says it in
- * output.
+ * The families of rules, each of which knows one kind of file or of code
+ * (rules.h: the table of what each does).  A kind of reference names the
+ * family that plans it; a plan entry's cause names the one that planned it
+ * (plan.h); rule_names[] says it in output.  Their order is the order the
+ * families plan in.
  */
 enum rule_id {
 	RULE_NONE,
 	RULE_OWN,               /* the footprint's own files and directories go whole */
 	RULE_KCONFIG,           /* Kconfig entries, attributes, sources (kconfig_remove.c) */
 	RULE_KBUILD,            /* Kbuild lines (kbuild.c) */
-	RULE_DEFCONFIG,         /* defconfig and config fragment lines */
 	RULE_PLATFORM,          /* a removed platform's own defconfig */
+	RULE_DEFCONFIG,         /* defconfig and config fragment lines */
 	RULE_MAINTAINERS,       /* MAINTAINERS sections and F:/X: lines */
 	RULE_DOCS,              /* Documentation lines, sentences, list items */
 	RULE_CPP,               /* preprocessor conditionals (cpp.c) */
@@ -106,6 +97,19 @@ enum rule_id {
 };
 
 extern const char *const rule_names[RULE_COUNT];
+
+struct kind_info {
+	const char *name;          /* "kconfig-depends": what reports, plans and TSV say */
+	const char *description;   /* one line, for --list-kinds and the README */
+	enum kind_family family;
+	unsigned planned : 1;      /* remove edits references of this kind (its summary counts them) */
+	unsigned listed : 1;       /* a kind locate reports (--list-kinds, the README) */
+	enum rule_id rule;         /* the family that plans references of this kind (RULE_NONE:
+				      none does, they are left for review) */
+};
+
+extern const struct kind_info kind_table[KIND_COUNT];
+
 
 /* What is done with a reference: locate's verdict, a note's reason for being. */
 enum ref_action {
