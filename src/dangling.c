@@ -595,81 +595,63 @@ out:
 	return found;
 }
 
-/* Apply the exclusion rules, then give a dangling symbol its verdict and evidence. */
-static void judge(const struct analysis *a, struct dangling_sym *s)
+/*
+ * Every reference of s is set aside: the symbol is excluded by its main
+ * rule (the one that set most aside; a C name or a variable says more
+ * than its mentions), with why.
+ */
+static void exclude_symbol(struct dangling_sym *s, const size_t *rule_count,
+			   const struct dangling_ref *cdef, const struct dangling_ref *var)
 {
-	const struct dangling_ref *cdef, *var, *doc;
-	size_t counted, rule_count[DRULE_COUNT] = { 0 }, config_files = 0;
-	const char *config_example = NULL;
+	enum dangling_rule_id best = DRULE_NONE + 1;
+	struct strbuf why = STRBUF_INIT;
+
+	for (enum dangling_rule_id k = best + 1; k < DRULE_COUNT; k++)
+		if (rule_count[k] > rule_count[best])
+			best = k;
+	if (rule_count[DRULE_VARIABLE])
+		best = DRULE_VARIABLE;
+	else if (rule_count[DRULE_C_NAME])
+		best = DRULE_C_NAME;
+	s->rule = best;
+	if (s->rule == DRULE_C_NAME && cdef)
+		sb_addf(&why, "defined in C at %s:%zu (%s), not by Kconfig", cdef->path, cdef->line,
+			cdef->kind == KIND_C_ENUM ? "an enum constant"
+			: cdef->kind == KIND_MAKEFILE_DEFINE ? "-D on the compiler command line"
+								: "#define");
+	else if (s->rule == DRULE_C_NAME)
+		sb_adds(&why, "used in C only as an identifier (a type, field, register or macro "
+			      "argument), never tested by #if or IS_ENABLED: C code cannot use an "
+			      "undefined CONFIG_ value, so the name is C's own");
+	else if (s->rule == DRULE_VARIABLE)
+		sb_addf(&why, "a %s variable assigned at %s:%zu", var->kind == KIND_MAKE_VARIABLE
+			? "make" : "shell", var->path, var->line);
+	else
+		sb_adds(&why, dangling_rules[best].meaning);
+	if (rule_count[best] < s->nrefs) {
+		/* several rules: how many references each set aside */
+		sb_adds(&why, " (references:");
+		for (size_t k = DRULE_NONE + 1, first = 1; k < DRULE_COUNT; k++)
+			if (rule_count[k]) {
+				sb_addf(&why, "%s %zu %s", first ? "" : ",", rule_count[k],
+					dangling_rules[k].name);
+				first = 0;
+			}
+		sb_addc(&why, ')');
+	}
+	s->why = sb_detach(&why, NULL);
+}
+
+/*
+ * The verdict of a dangling symbol, with its evidence: config_files config
+ * files name it (config_example the first).
+ */
+static void give_verdict(const struct analysis *a, struct dangling_sym *s, size_t config_files,
+			 const char *config_example)
+{
 	struct strbuf why = STRBUF_INIT;
 	const char *typo;
 	size_t ndefs;
-	int c_ident_only;
-
-	counted = exclude_refs(s, rule_count, &cdef, &var, &c_ident_only);
-	for (size_t i = 0; i < s->nrefs; i++) {
-		const struct dangling_ref *r = &s->refs[i];
-		int new_file = !i || strcmp(s->refs[i - 1].path, r->path);
-
-		s->nfiles += new_file;
-		if (r->excluded || r->kind != KIND_DEFCONFIG)
-			continue;
-		s->nsets += r->sets;
-		if (new_file || s->refs[i - 1].excluded || s->refs[i - 1].kind != KIND_DEFCONFIG)
-			config_files++;
-		if (!config_example)
-			config_example = r->path;
-	}
-	if (counted && (doc = hand_set(s))) {
-		for (size_t i = 0; i < s->nrefs; i++)
-			if (!s->refs[i].excluded)
-				s->refs[i].excluded = DRULE_HAND_SET;
-		s->rule = DRULE_HAND_SET;
-		s->why = xasprintf("only tested by #if, never set by Kconfig, a Makefile or a config "
-				   "file, and %s:%zu says: %s", doc->path, doc->line, doc->text);
-		return;
-	}
-	if (!counted) {
-		/* every reference is set aside: the symbol is excluded, by its main rule */
-		enum dangling_rule_id best = DRULE_NONE + 1;
-
-		for (enum dangling_rule_id k = best + 1; k < DRULE_COUNT; k++)
-			if (rule_count[k] > rule_count[best])
-				best = k;
-		/* a name that is C's own or a variable says more than its mentions */
-		if (rule_count[DRULE_VARIABLE])
-			best = DRULE_VARIABLE;
-		else if (rule_count[DRULE_C_NAME])
-			best = DRULE_C_NAME;
-		s->rule = best;
-		if (s->rule == DRULE_C_NAME && cdef)
-			sb_addf(&why, "defined in C at %s:%zu (%s), not by Kconfig", cdef->path, cdef->line,
-				cdef->kind == KIND_C_ENUM ? "an enum constant"
-				: cdef->kind == KIND_MAKEFILE_DEFINE ? "-D on the compiler command line"
-									: "#define");
-		else if (s->rule == DRULE_C_NAME)
-			sb_adds(&why, "used in C only as an identifier (a type, field, register or macro "
-				      "argument), never tested by #if or IS_ENABLED: C code cannot use an "
-				      "undefined CONFIG_ value, so the name is C's own");
-		else if (s->rule == DRULE_VARIABLE)
-			sb_addf(&why, "a %s variable assigned at %s:%zu", var->kind == KIND_MAKE_VARIABLE
-				? "make" : "shell", var->path, var->line);
-		else
-			sb_adds(&why, dangling_rules[best].meaning);
-		if (rule_count[best] < s->nrefs) {
-			/* several rules: how many references each set aside */
-			sb_adds(&why, " (references:");
-			for (size_t k = DRULE_NONE + 1, first = 1; k < DRULE_COUNT; k++)
-				if (rule_count[k]) {
-					sb_addf(&why, "%s %zu %s", first ? "" : ",", rule_count[k],
-						dangling_rules[k].name);
-					first = 0;
-				}
-			sb_addc(&why, ')');
-		}
-		s->why = sb_detach(&why, NULL);
-		return;
-	}
 
 	find_similar(a->db, a->symlen, s->name, &s->similar, &typo);
 	if (starts_with(s->name, "CONFIG_")) {
@@ -719,6 +701,42 @@ static void judge(const struct analysis *a, struct dangling_sym *s)
 		free(like);
 	}
 	s->why = sb_detach(&why, NULL);
+}
+
+/* Apply the exclusion rules, then give a dangling symbol its verdict and evidence. */
+static void judge(const struct analysis *a, struct dangling_sym *s)
+{
+	const struct dangling_ref *cdef, *var, *doc;
+	size_t counted, rule_count[DRULE_COUNT] = { 0 }, config_files = 0;
+	const char *config_example = NULL;
+	int c_ident_only;
+
+	counted = exclude_refs(s, rule_count, &cdef, &var, &c_ident_only);
+	for (size_t i = 0; i < s->nrefs; i++) {
+		const struct dangling_ref *r = &s->refs[i];
+		int new_file = !i || strcmp(s->refs[i - 1].path, r->path);
+
+		s->nfiles += new_file;
+		if (r->excluded || r->kind != KIND_DEFCONFIG)
+			continue;
+		s->nsets += r->sets;
+		if (new_file || s->refs[i - 1].excluded || s->refs[i - 1].kind != KIND_DEFCONFIG)
+			config_files++;
+		if (!config_example)
+			config_example = r->path;
+	}
+	if (counted && (doc = hand_set(s))) {
+		for (size_t i = 0; i < s->nrefs; i++)
+			if (!s->refs[i].excluded)
+				s->refs[i].excluded = DRULE_HAND_SET;
+		s->rule = DRULE_HAND_SET;
+		s->why = xasprintf("only tested by #if, never set by Kconfig, a Makefile or a config "
+				   "file, and %s:%zu says: %s", doc->path, doc->line, doc->text);
+	} else if (!counted) {
+		exclude_symbol(s, rule_count, cdef, var);
+	} else {
+		give_verdict(a, s, config_files, config_example);
+	}
 }
 
 static int under_paths(const struct dangling_options *opt, const char *path)

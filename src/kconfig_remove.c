@@ -1440,6 +1440,53 @@ static void collect_helpers(struct remover *r)
 	}
 }
 
+/*
+ * The pending edits and notes join the plan, in file order, each with its
+ * cause, and the result's changes.  Returns 0, or -1 (nothing added) if
+ * the database was not read through this plan.
+ */
+static int add_to_plan(struct remover *r, struct strbuf *err)
+{
+	struct plan *plan = r->plan;
+	struct kconfig_result *res = r->res;
+
+	if (r->nedits)
+		qsort(r->edits, r->nedits, sizeof(*r->edits), cmp_pending);
+	/* Every edit must be against the plan's snapshot the db was parsed from. */
+	for (size_t i = 0; i < r->nedits; i++) {
+		const struct plan_file *pf = plan_file(plan, r->edits[i].file->path);
+
+		if (!pf || pf->data != r->edits[i].file->data) {
+			sb_addf(err, "%s: the Kconfig database was not loaded with this plan\n",
+				r->edits[i].file->path);
+			return -1;
+		}
+	}
+	for (size_t i = 0; i < r->nedits; i++) {
+		struct pending *p = &r->edits[i];
+		struct cause cause = CAUSE(RULE_KCONFIG, p->symbol);
+		struct kconfig_change *c;
+
+		cause.option = p->option;
+		cause.selects = p->selects;
+		if (!p->repl) {
+			plan_note(plan, p->file->path, line_of_offset(p->file->data, p->start), p->kind,
+				  ACTION_REVIEW, &cause, p->reason, p->text);
+			continue;
+		}
+		add_taken(&cause, &p->file->root, p->start, p->end);
+		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, &cause, p->reason);
+		sv_clear(&cause.defines), sv_clear(&cause.paths);
+		GROW(res->changes, res->changes_cap, res->nchanges + 1);
+		c = &res->changes[res->nchanges++];
+		c->path = xstrdup(p->file->path);
+		c->line = line_of_offset(p->file->data, p->start);
+		c->kind = p->kind;
+		c->reason = xstrdup(p->reason);
+	}
+	return 0;
+}
+
 /* An expression's evaluator scratch as the parser left it. */
 static void reset_expr(struct kexpr *e)
 {
@@ -1540,41 +1587,8 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		flush_deletions(&r, file, d, nd);
 		free(d);
 	}
-	if (r.nedits)
-		qsort(r.edits, r.nedits, sizeof(*r.edits), cmp_pending);
-	/* Every edit must be against the plan's snapshot the db was parsed from. */
-	for (size_t i = 0; i < r.nedits && !status; i++) {
-		const struct plan_file *pf = plan_file(plan, r.edits[i].file->path);
-
-		if (!pf || pf->data != r.edits[i].file->data) {
-			sb_addf(err, "%s: the Kconfig database was not loaded with this plan\n",
-				r.edits[i].file->path);
-			status = -1;
-		}
-	}
-	for (size_t i = 0; i < r.nedits && !status; i++) {
-		struct pending *p = &r.edits[i];
-		struct kconfig_change *c;
-
-		struct cause cause = CAUSE(RULE_KCONFIG, p->symbol);
-
-		cause.option = p->option;
-		cause.selects = p->selects;
-		if (!p->repl) {
-			plan_note(plan, p->file->path, line_of_offset(p->file->data, p->start), p->kind,
-				  ACTION_REVIEW, &cause, p->reason, p->text);
-			continue;
-		}
-		add_taken(&cause, &p->file->root, p->start, p->end);
-		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, &cause, p->reason);
-		sv_clear(&cause.defines), sv_clear(&cause.paths);
-		GROW(res->changes, res->changes_cap, res->nchanges + 1);
-		c = &res->changes[res->nchanges++];
-		c->path = xstrdup(p->file->path);
-		c->line = line_of_offset(p->file->data, p->start);
-		c->kind = p->kind;
-		c->reason = xstrdup(p->reason);
-	}
+	if (!status)
+		status = add_to_plan(&r, err);
 	free_remover(&r);
 	return status;
 }

@@ -557,6 +557,109 @@ static void residue_keys(const struct links_result *res, struct strset *keys)
 }
 
 /*
+ * The candidates of close_over_helpers: each helper whose own code
+ * helper_code() finds and no public header declares, with why, into cand
+ * and why; their code into *code (one per candidate, in order).  Returns
+ * how many.
+ */
+static size_t helper_candidates(struct removal *r, const struct remove_options *opt,
+				struct helper_code **code, struct strvec *cand, struct strvec *why)
+{
+	struct footprint hfp;
+	struct locate_result hloc = { 0 };
+	struct locate_options lopt = { opt->jobs, LOCATE_UNKNOWN_ALLOW, NULL };
+	struct strbuf herr = STRBUF_INIT;
+	size_t n = r->kconfig.nhelpers, ncode = 0;
+
+	/* the helpers' own code, read from the tree as it is */
+	footprint_init(&hfp);
+	*code = xcalloc(n, sizeof(**code));
+	/* the symbols alone: a file one helper builds may hold another's #ifdef */
+	for (size_t i = 0; i < n; i++)
+		sv_push(&hfp.symbols, r->kconfig.helpers[i].name);
+	if (locate_run(&hfp, &r->tree, &r->db, &lopt, &hloc, &herr) == 0) {
+		struct helper_scope sc = { &r->tree, &hloc, &r->plan };
+		size_t *of = xcalloc(n, sizeof(*of));   /* code[j] is helper of[j]'s */
+		struct strset pub = STRSET_INIT;
+		size_t k = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			struct strbuf no = STRBUF_INIT;
+
+			if (helper_code(&sc, r->kconfig.helpers[i].name, &(*code)[ncode], &no) < 0)
+				helper_code_release(&(*code)[ncode]);
+			else
+				of[ncode++] = i;
+			sb_release(&no);
+		}
+		/* a helper whose definitions a public header declares stays */
+		helpers_public_names(&r->tree, *code, ncode, &pub);
+		for (size_t j = 0; j < ncode; j++) {
+			const struct kconfig_helper *h = &r->kconfig.helpers[of[j]];
+
+			if (helper_is_public(&(*code)[j], &pub)) {
+				helper_code_release(&(*code)[j]);
+				continue;
+			}
+			(*code)[k++] = (*code)[j];
+			sv_push(cand, h->name);
+			sv_push_owned(why, xasprintf("its code serves only removed code, though %s "
+						     "still selects it (as %s did)",
+						     h->kept_selector, h->removed_selector));
+		}
+		ncode = k;
+		strset_clear(&pub);
+		free(of);
+	}
+	sb_release(&herr);
+	locate_release(&hloc);
+	footprint_release(&hfp);
+	return ncode;
+}
+
+/*
+ * The residue of trial t that base does not have: the candidates whose
+ * code defines a name of it are live[c]; returns 1 if some new residue is
+ * none of theirs.
+ */
+static int new_residue(const struct removal *t, const struct strset *base, const struct strvec *cand,
+		       const struct helper_code *code, size_t ncode, unsigned char *live)
+{
+	int unexplained = 0;
+
+	for (size_t i = 0; i < t->links.n + t->links.nasm; i++) {
+		const struct link_residue *x = residue_at(&t->links, i);
+		char *k = residue_key(x);
+		int owner = 0;
+
+		if (!strset_has(base, k)) {
+			for (size_t c = 0; c < cand->n; c++)
+				for (size_t j = 0; j < ncode; j++)
+					if (!strcmp(code[j].name, cand->v[c]) &&
+					    helper_defines(&code[j], x->name))
+						live[c] = 1, owner = 1;
+			unexplained |= !owner;
+		}
+		free(k);
+	}
+	return unexplained;
+}
+
+/* The dependents of t that are helpers say what each defined. */
+static void name_definitions(struct removal *t, const struct helper_code *code, size_t ncode)
+{
+	for (size_t i = 0; i < t->dependent_names.n; i++)
+		for (size_t j = 0; j < ncode; j++)
+			if (!strcmp(t->dependent_names.v[i], code[j].name)) {
+				char *d = t->dependents.v[i];
+
+				t->dependents.v[i] = xasprintf("%s; it defines %s%s", d, code[j].defs.v[0],
+							       code[j].defs.n > 1 ? ", ..." : "");
+				free(d);
+			}
+}
+
+/*
  * A prompt-less helper that a removed option selected and a kept one still
  * selects stays by Kconfig's rules.  But when its own code (helpers.h: the
  * files only it builds, its #ifdef blocks) defines only what removed code
@@ -576,59 +679,9 @@ static void close_over_helpers(struct removal *r, char **targets, int ntargets,
 {
 	struct strvec cand = STRVEC_INIT, why = STRVEC_INIT, all = STRVEC_INIT, all_why = STRVEC_INIT;
 	struct strset base = STRSET_INIT;
-	struct footprint hfp;
-	struct locate_result hloc = { 0 };
-	struct locate_options lopt = { opt->jobs, LOCATE_UNKNOWN_ALLOW, NULL };
 	struct helper_code *code;
-	struct strbuf herr = STRBUF_INIT;
-	size_t n = r->kconfig.nhelpers, ncode;
+	size_t ncode = helper_candidates(r, opt, &code, &cand, &why);
 	int settled = 0;
-
-	/* the helpers' own code, read from the tree as it is */
-	footprint_init(&hfp);
-	code = xcalloc(n, sizeof(*code));
-	ncode = 0;
-	/* the symbols alone: a file one helper builds may hold another's #ifdef */
-	for (size_t i = 0; i < n; i++)
-		sv_push(&hfp.symbols, r->kconfig.helpers[i].name);
-	if (locate_run(&hfp, &r->tree, &r->db, &lopt, &hloc, &herr) == 0) {
-		struct helper_scope sc = { &r->tree, &hloc, &r->plan };
-
-		size_t *of = xcalloc(n, sizeof(*of));   /* code[j] is helper of[j]'s */
-		struct strset pub = STRSET_INIT;
-		size_t k = 0;
-
-		for (size_t i = 0; i < n; i++) {
-			struct strbuf no = STRBUF_INIT;
-
-			if (helper_code(&sc, r->kconfig.helpers[i].name, &code[ncode], &no) < 0)
-				helper_code_release(&code[ncode]);
-			else
-				of[ncode++] = i;
-			sb_release(&no);
-		}
-		/* a helper whose definitions a public header declares stays */
-		helpers_public_names(&r->tree, code, ncode, &pub);
-		for (size_t j = 0; j < ncode; j++) {
-			const struct kconfig_helper *h = &r->kconfig.helpers[of[j]];
-
-			if (helper_is_public(&code[j], &pub)) {
-				helper_code_release(&code[j]);
-				continue;
-			}
-			code[k++] = code[j];
-			sv_push(&cand, h->name);
-			sv_push_owned(&why, xasprintf("its code serves only removed code, though %s "
-						      "still selects it (as %s did)",
-						      h->kept_selector, h->removed_selector));
-		}
-		ncode = k;
-		strset_clear(&pub);
-		free(of);
-	}
-	sb_release(&herr);
-	locate_release(&hloc);
-	footprint_release(&hfp);
 
 	residue_keys(&r->links, &base);
 	while (cand.n) {
@@ -655,23 +708,10 @@ static void close_over_helpers(struct removal *r, char **targets, int ntargets,
 			sv_push(&all, cand.v[i]), sv_push(&all_why, why.v[i]);
 		trial_init(&t, r);
 		tried = plan_once(&t, targets, ntargets, &all, &all_why, &o, &terr) == 0;
-
 		sb_release(&terr);
-		for (size_t i = 0; tried && i < t.links.n + t.links.nasm; i++) {
-			const struct link_residue *x = residue_at(&t.links, i);
-			char *k = residue_key(x);
-			int owner = 0;
-
-			if (!strset_has(&base, k)) {
-				for (size_t c = 0; c < cand.n; c++)
-					for (size_t j = 0; j < ncode; j++)
-						if (!strcmp(code[j].name, cand.v[c]) &&
-						    helper_defines(&code[j], x->name))
-							live[c] = 1, owner = 1;
-				unexplained |= !owner && o.no_cocci == opt->no_cocci;
-			}
-			free(k);
-		}
+		if (tried)
+			unexplained = new_residue(&t, &base, &cand, code, ncode, live) &&
+				      o.no_cocci == opt->no_cocci;
 		for (size_t c = 0; c < cand.n; c++) {
 			nlive += live[c];
 			if (!live[c]) {
@@ -694,17 +734,8 @@ static void close_over_helpers(struct removal *r, char **targets, int ntargets,
 			continue;
 		}
 		if (!nlive) {
-			/* this trial is the plan; its dependents say what each helper defined */
-			for (size_t i = 0; i < t.dependent_names.n; i++)
-				for (size_t j = 0; j < ncode; j++)
-					if (!strcmp(t.dependent_names.v[i], code[j].name)) {
-						char *d = t.dependents.v[i];
-
-						t.dependents.v[i] = xasprintf("%s; it defines %s%s", d,
-									      code[j].defs.v[0],
-									      code[j].defs.n > 1 ? ", ..." : "");
-						free(d);
-					}
+			/* this trial is the plan */
+			name_definitions(&t, code, ncode);
 			adopt(r, &t);
 			sv_clear(&keep), sv_clear(&keep_why);
 			break;
