@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target.h"
+#include "footprint.h"
 
 static int is_blank(char c)
 {
