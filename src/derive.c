@@ -829,6 +829,97 @@ static int word_kept_elsewhere(const struct derive *d, const struct objline *ski
 	return 0;
 }
 
+/* A variable that builds programs: hostprogs-always-y, userprogs-$(CONFIG_X), always-y, ... */
+static int builds_programs(const char *var)
+{
+	return starts_with(var, "hostprogs-") || starts_with(var, "userprogs-") ||
+	       starts_with(var, "always-");
+}
+
+/* True if a line of dir declares word a program (hostprogs := NAME, userprogs += NAME). */
+static int declared_program(const struct derive *d, const char *dir, const char *word)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, dir, &len);
+
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+
+		if ((!strcmp(o->var, "hostprogs") || !strcmp(o->var, "userprogs")) &&
+		    sv_contains(&o->words, word))
+			return 1;
+	}
+	return 0;
+}
+
+/* True if a kept line of skip's directory builds program word too. */
+static int program_kept(const struct derive *d, const struct objline *skip, const char *word)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, skip->dir, &len);
+
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+
+		if (o != skip && builds_programs(o->var) && !removed_by(d, o) &&
+		    sv_contains(&o->words, word))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A program Kbuild builds only under a symbol of the footprint
+ * (hostprogs-always-$(CONFIG_X) += NAME, userprogs-always-..., or
+ * always-$(CONFIG_X) += NAME of a declared hostprogs or userprogs): its
+ * sources go (the parts of its NAME-objs or NAME-y list, else NAME.c
+ * beside the Makefile), and so does the program, a file of the build
+ * (DIR/NAME: its declaration, its .gitignore entry), unless a kept line
+ * builds it too.  The form of scripts/Makefile (6.1), though scripts/ is
+ * not derived from (load_makefiles):
+ *	hostprogs-always-$(CONFIG_BUILD_BIN2C) += bin2c
+ */
+static int derive_programs(struct derive *d)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+		const char *by = removed_by(d, o);
+
+		if (!by || !builds_programs(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			const char *word = o->words.v[w];
+			struct strvec src = STRVEC_INIT;
+			char *why;
+
+			if (strpbrk(word, "./$") || (starts_with(o->var, "always-") &&
+						     !declared_program(d, o->dir, word)) ||
+			    program_kept(d, o, word))
+				continue;
+			composite_parts(d, o->dir, word, &src);
+			if (!src.n) {
+				char *c = o->dir[0] ? xasprintf("%s/%s.c", o->dir, word) : xasprintf("%s.c", word);
+
+				if (tree_has(d->t, c))
+					sv_push(&src, c);
+				free(c);
+			}
+			why = objline_why(o, word, by);
+			for (size_t k = 0; k < src.n; k++)
+				changed |= add_path(d, src.v[k], why, by);
+			if (src.n) {
+				char *prog = o->dir[0] ? xasprintf("%s/%s", o->dir, word) : xstrdup(word);
+
+				changed |= add_path(d, prog, why, by);
+				free(prog);
+			}
+			free(why);
+			sv_clear(&src);
+		}
+	}
+	return changed;
+}
+
 /*
  * Parts of a composite object listed under a symbol of the footprint: the
  * line goes, and the files it lists with it, unless a kept line lists them.
@@ -1073,6 +1164,7 @@ static int derive_paths(struct derive *d)
 		}
 	}
 	changed |= derive_conditional_parts(d);
+	changed |= derive_programs(d);
 	changed |= derive_platform_dirs(d);
 	changed |= derive_emptied_dirs(d);
 	return changed;

@@ -26,7 +26,9 @@ struct footprint {
 	char *title;                 /* "the InterMezzo filesystem" */
 	char *area;                  /* commit subject prefix: "fs", "mm/slab", "net: ethernet: intel" */
 	struct strvec symbols;       /* Kconfig symbols, without CONFIG_ */
-	struct strvec paths;         /* owned files, and directories with a trailing '/' */
+	struct strvec paths;         /* owned files, and directories with a trailing '/'; a
+					program its Kbuild lines build is one too, though the
+					tree has only its sources (derive.c: derive_programs) */
 	struct strvec headers;       /* owned headers by include name ("linux/fsfilter.h") */
 	struct strvec local_headers; /* candidate headers outside include/ by tree path, that
 					owned files include as "x.h" beside them (locate confirms) */

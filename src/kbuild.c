@@ -344,6 +344,15 @@ static int word_is_owned(const struct footprint *fp, const char *dir, const char
 		free(p);
 		return owned;
 	}
+	if (n && !strpbrk(w, "./$")) {
+		/* a program (hostprogs, userprogs, always-): the build's own file DIR/NAME, not a directory */
+		char *file = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
+		char *sub = xasprintf("%s/", file);
+
+		owned = footprint_owns(fp, file) && !footprint_owns(fp, sub);
+		free(file), free(sub);
+		return owned;
+	}
 	if (n < 3 || strcmp(w + n - 2, ".o"))
 		return 0;
 	for (int i = 0; i < 2 && !owned; i++) {

@@ -22,6 +22,8 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	  "a `source` of a Kconfig file"),
 	K(KIND_MAKEFILE, "makefile", FAMILY_MAKEFILE, RULE_KBUILD, 1, 1,
 	  "a Kbuild line: a symbol's objects, or an object or directory"),
+	K(KIND_IGNORE_ENTRY, "ignore-entry", FAMILY_OTHER, RULE_KBUILD, 1, 1,
+	  "a .gitignore or Documentation/dontdiff entry of a file that goes: a program it built"),
 	K(KIND_DEFCONFIG, "defconfig", FAMILY_DEFCONFIG, RULE_DEFCONFIG, 1, 1,
 	  "a CONFIG_ line of a defconfig"),
 	K(KIND_MAINTAINERS, "maintainers", FAMILY_MAINTAINERS, RULE_MAINTAINERS, 1, 1,

@@ -23,6 +23,7 @@ enum ref_kind {
 	KIND_KCONFIG_IF,
 	KIND_KCONFIG_SOURCE,
 	KIND_MAKEFILE,
+	KIND_IGNORE_ENTRY,      /* a .gitignore or dontdiff entry of a file that goes (a program) */
 	KIND_DEFCONFIG,
 	KIND_MAINTAINERS,
 	KIND_DOC,

@@ -293,9 +293,22 @@ static void planned_whole(struct planning *p, const struct ref *ref)
 	(void)p, (void)ref;
 }
 
+/* A line of an ignore list: the entry goes with the file it names. */
+static void delete_entry(struct planning *p, const struct ref *ref)
+{
+	const struct plan_file *f = plan_file(p->plan, ref->path);
+
+	if (f)
+		plan_delete_lines(p->plan, ref->path, ref->off, ref->off + 1, ref->kind,
+				  &CAUSE(RULE_KBUILD, ref->symbol), ref->reason);
+}
+
 static void kbuild_ref(struct planning *p, const struct ref *ref)
 {
-	gather(p, KIND_MAKEFILE, ref);
+	if (ref->kind == KIND_IGNORE_ENTRY)
+		delete_entry(p, ref);
+	else
+		gather(p, KIND_MAKEFILE, ref);
 }
 
 /* Every Makefile with a reference, and the Makefile of each owned path's directory. */
