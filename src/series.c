@@ -2,7 +2,7 @@
  * series.c - split a planned removal into commits by area (see series.h for
  * the order): which commit each edit and deletion lands in, decided on the
  * plan's data (paths, kinds, causes), never on its prose.  The words of the
- * commits are series_text.c's.
+ * commits, and series_split() which asks for both, are series_text.c's.
  */
 #include "series_split.h"
 
@@ -571,47 +571,54 @@ const struct series_commit *note_commit(const struct series *s, const struct not
 
 /* ---- entry points ---- */
 
-void series_split(struct series *s, const struct removal *r, const struct series_options *opt)
+void splitter_init(struct splitter *sp, const struct removal *r, const struct series_options *opt)
 {
 	static const struct series_options defaults = { NULL, 1 };
-	struct splitter sp = { NULL };
-	const struct plan *plan = &r->plan;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->r = r;
+	sp->plan = &r->plan;
+	sp->opt = opt ? opt : &defaults;
+}
+
+void series_place(struct series *s, struct splitter *sp)
+{
+	const struct plan *plan = sp->plan;
 
 	memset(s, 0, sizeof(*s));
-	sp.r = r;
-	sp.plan = plan;
-	sp.opt = opt ? opt : &defaults;
-	split_symbols(&sp);
-	sp.edit_slot = xcalloc(plan->nedits + 1, sizeof(struct slot));
-	sp.del_slot = xcalloc(plan->ndels + 1, sizeof(struct slot));
+	split_symbols(sp);
+	sp->edit_slot = xcalloc(plan->nedits + 1, sizeof(struct slot));
+	sp->del_slot = xcalloc(plan->ndels + 1, sizeof(struct slot));
 	for (size_t i = 0; i < plan->ndels; i++) {
 		const char *sym;
-		enum series_area a = deletion_area(&sp, &plan->dels[i], &sym);
+		enum series_area a = deletion_area(sp, &plan->dels[i], &sym);
 
-		sp.del_slot[i] = make_slot(&sp, a, plan->dels[i].path, sym);
+		sp->del_slot[i] = make_slot(sp, a, plan->dels[i].path, sym);
 	}
-	widen_dependents(&sp);
+	widen_dependents(sp);
 	for (size_t i = 0; i < plan->nedits; i++) {
 		const char *sym;
-		enum series_area a = edit_area(&sp, &plan->edits[i], &sym);
+		enum series_area a = edit_area(sp, &plan->edits[i], &sym);
 
-		sp.edit_slot[i] = make_slot(&sp, a, plan->edits[i].path, sym);
+		sp->edit_slot[i] = make_slot(sp, a, plan->edits[i].path, sym);
 	}
-	keep_references_before_targets(&sp);
-	build_commits(&sp, s);
+	keep_references_before_targets(sp);
+	build_commits(sp, s);
+}
 
-	series_write(s, &sp);
-
-	strset_clear(&sp.own);
-	strset_clear(&sp.dependents);
-	free(sp.edit_slot);
-	free(sp.del_slot);
-	strmap_clear(&sp.keys);
-	strmap_clear(&sp.fam_syms);
-	free(sp.key_rank);
-	free(sp.fam_key);
-	s->title = sp.title;
-	free(sp.prefix);
+void splitter_release(struct splitter *sp)
+{
+	strset_clear(&sp->own);
+	strset_clear(&sp->dependents);
+	free(sp->edit_slot);
+	free(sp->del_slot);
+	strmap_clear(&sp->keys);
+	strmap_clear(&sp->fam_syms);
+	free(sp->key_rank);
+	free(sp->fam_key);
+	free(sp->title);
+	free(sp->prefix);
+	memset(sp, 0, sizeof(*sp));
 }
 
 void series_release(struct series *s)
