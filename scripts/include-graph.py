@@ -26,7 +26,7 @@ LAYERS = [
     ("core", ["util", "sha1", "kind", "progress", "walk", "scan", "run_command", "ref", "footprint",
               "parse_options", "plan", "apply", "git"]),
     ("kconfig", ["kconfig", "kconfig_ast", "kconfig_parse", "kconfig_expr"]),
-    ("rules", ["classify", "cnames", "docs", "kbuild", "defconfig", "maintainers",
+    ("rules", ["classify", "cnames", "clex", "docs", "kbuild", "defconfig", "maintainers",
                "cpp", "cpp_expr", "cocci", "cocci_parse", "kconfig_remove", "rules"]),
     ("pipeline:target", ["target", "spec", "derive", "derive_companions"]),
     ("pipeline:references", ["locate", "report", "dangling", "dangling_collect",

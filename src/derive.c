@@ -11,9 +11,9 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clex.h"
 #include "kbuild.h"
 #include "kconfig.h"
-#include "links.h"
 #include "scan.h"
 #include "target.h"
 
@@ -764,10 +764,10 @@ static int named_for_removed(const struct footprint *fp, const char *name, int *
 	return 0;
 }
 
-/* The names buf defines non-static (links_definitions without the lines). */
+/* The names buf defines non-static (c_definitions without the lines). */
 static void defined_names(const char *buf, size_t len, struct strvec *out)
 {
-	links_definitions(buf, len, out);
+	c_definitions(buf, len, out);
 	for (size_t i = 0; i < out->n; i++)
 		*strrchr(out->v[i], ':') = '\0';
 }
