@@ -15,16 +15,19 @@
 # Each binary finds its own cocci/ (EXCISE_COCCI=$(dirname NEW)/../../cocci
 # is not needed when both are builds of a checkout).  Exit 0 when every
 # output is the same, 1 otherwise.  About 5 minutes on 2 cores.
+# SAME_OUTPUT_WORK=DIR keeps the work copies there instead of
+# $EXCISE_CACHE/work (two runs at once each need their own).
 set -uo pipefail
 [ $# = 2 ] || { echo "usage: same-output.sh OLD NEW" >&2; exit 2; }
 old=$(realpath "$1") new=$(realpath "$2")
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 tree=$("$top/scripts/tree.sh" 6.1) || exit 2
-work=$cache/work/same-output
-git61=$cache/work/same-output-git
-imz=$cache/work/same-output-imz
-imzgit=$cache/work/same-output-imz-git
+wdir=${SAME_OUTPUT_WORK:-$cache/work}
+work=$wdir/same-output
+git61=$wdir/same-output-git
+imz=$wdir/same-output-imz
+imzgit=$wdir/same-output-imz-git
 out=$(mktemp -d)
 trap 'rm -rf "$out"' EXIT
 

@@ -464,7 +464,7 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 			if (cl->op == '+') {
 				if (has_marker(cl->text)) {
 					plan_note(plan, h->path, first_change ? first_change : l, kind,
-						  ACTION_REVIEW,
+						  ACTION_REVIEW, &CAUSE(RULE_C, NULL),
 						  "spatch left a transformation unfinished here; nothing changed",
 						  cl->text);
 					return 0;
@@ -493,7 +493,8 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 
 		if (*text && text[strlen(text) - 1] == '\n')
 			text[strlen(text) - 1] = '\0';
-		plan_note(plan, h->path, first_change ? first_change : line, kind, ACTION_REVIEW, reason, text);
+		plan_note(plan, h->path, first_change ? first_change : line, kind, ACTION_REVIEW,
+			  &CAUSE(RULE_C, NULL), reason, text);
 		free(reason);
 		free(text);
 		return 0;
@@ -535,7 +536,7 @@ static long hunk_to_plan(struct plan *plan, const struct cocci_hunk *h,
 		if (!reason)
 			reason = info_reason(findings, h->path, h->old_start,
 					     h->old_start + (h->old_count ? h->old_count - 1 : 0));
-		plan_edit(plan, h->path, start, end, repl.buf ? repl.buf : "", kind,
+		plan_edit(plan, h->path, start, end, repl.buf ? repl.buf : "", kind, &CAUSE(RULE_C, NULL),
 			  reason ? reason : fallback_reason);
 		free(reason);
 		sb_release(&repl);
@@ -661,7 +662,7 @@ size_t cocci_findings_to_notes(struct plan *plan, const struct cocci_findings *f
 		} else {
 			reason = xasprintf("%s (%s)", f->message, patch);
 		}
-		plan_note(plan, f->path, f->line, kind, ACTION_REVIEW, reason, text);
+		plan_note(plan, f->path, f->line, kind, ACTION_REVIEW, &CAUSE(RULE_C, NULL), reason, text);
 		free(reason);
 		free(text);
 		notes++;

@@ -871,10 +871,10 @@ int cpp_resolve_flags(struct plan *plan, const char *path, const struct strset *
 			squeeze_blanks(&c);
 		for (size_t i = 0; i < c.nedits; i++)
 			plan_edit(plan, path, c.edits[i].start, c.edits[i].end, c.edits[i].repl,
-				  KIND_C_IFDEF, c.edits[i].reason);
+				  KIND_C_IFDEF, &CAUSE(RULE_CPP, NULL), c.edits[i].reason);
 		for (size_t i = 0; i < c.nreviews; i++)
 			plan_note(plan, path, c.reviews[i].line, KIND_C_IFDEF, ACTION_REVIEW,
-				  c.reviews[i].reason, c.reviews[i].text);
+				  &CAUSE(RULE_CPP, NULL), c.reviews[i].reason, c.reviews[i].text);
 		if (stats) {
 			stats->directives += c.st.directives;
 			stats->conditionals += c.st.conditionals;

@@ -74,17 +74,23 @@
 #include "classify.h"
 #include "scan.h"
 
-const struct dangling_rule dangling_rules[] = {
-	{ "prose", "help text, comments, strings, ChangeLog and CREDITS: words about a symbol" },
-	{ "tools", "user space under tools/ with its own CONFIG_ names (not a kernel config fragment)" },
-	{ "paste", "a prefix the C preprocessor pastes to a name (CONFIG_FOO_ ## x)" },
-	{ "macro", "an argument of a $(...) macro in a Kconfig expression (compiler flags, $(CC))" },
-	{ "c-name", "a C name (#define, -D, enum constant, typedef, or used only as an identifier)" },
-	{ "variable", "a make or shell variable assigned in a Makefile or script" },
-	{ "placeholder", "an example name (FOO, BAR, BAZ, XXX, EXAMPLE, one letter, no upper case)" },
-	{ "hand-set", "a switch tested only by #if that a comment says to define by hand" },
+const struct dangling_rule dangling_rules[DRULE_COUNT] = {
+	[DRULE_NONE] = { "none", "not set aside" },
+	[DRULE_PROSE] = { "prose", "help text, comments, strings, ChangeLog and CREDITS: words about a symbol" },
+	[DRULE_TOOLS] = { "tools", "user space under tools/ with its own CONFIG_ names (not a kernel config fragment)" },
+	[DRULE_PASTE] = { "paste", "a prefix the C preprocessor pastes to a name (CONFIG_FOO_ ## x)" },
+	[DRULE_MACRO] = { "macro", "an argument of a $(...) macro in a Kconfig expression (compiler flags, $(CC))" },
+	[DRULE_C_NAME] = { "c-name", "a C name (#define, -D, enum constant, typedef, or used only as an identifier)" },
+	[DRULE_VARIABLE] = { "variable", "a make or shell variable assigned in a Makefile or script" },
+	[DRULE_PLACEHOLDER] = { "placeholder", "an example name (FOO, BAR, BAZ, XXX, EXAMPLE, one letter, no upper case)" },
+	[DRULE_HAND_SET] = { "hand-set", "a switch tested only by #if that a comment says to define by hand" },
 };
-const size_t dangling_nrules = ARRAY_SIZE(dangling_rules);
+
+const char *const dangling_verdicts[VERDICT_COUNT] = {
+	[VERDICT_NONE] = "none", [VERDICT_LEFTOVER] = "leftover", [VERDICT_TYPO] = "typo",
+	[VERDICT_MODULE_OF_BOOL] = "module-of-bool", [VERDICT_PREFIXED] = "prefixed",
+	[VERDICT_UNEXPLAINED] = "unexplained",
+};
 
 /* ---- grouping, exclusions and verdicts ---- */
 
@@ -543,24 +549,21 @@ static size_t exclude_refs(struct dangling_sym *s, size_t *rule_count, const str
 		if (r->excluded)
 			;
 		else if (*var)
-			r->excluded = "variable";
+			r->excluded = DRULE_VARIABLE;
 		else if (*cdef && is_c_kind(r->kind))
-			r->excluded = "c-name";
+			r->excluded = DRULE_C_NAME;
 		else if (is_placeholder(s->name))
-			r->excluded = "placeholder";
+			r->excluded = DRULE_PLACEHOLDER;
 		else if (is_prose_kind(r->kind))
-			r->excluded = "prose";
+			r->excluded = DRULE_PROSE;
 		else if (c_name && (is_c_kind(r->kind) || r->kind == KIND_DOC ||
 				    r->kind == KIND_OTHER || r->kind == KIND_SCRIPT))
 			/* code cannot use an undefined CONFIG_ value: C declares this name */
-			r->excluded = "c-name";
-		if (!r->excluded) {
+			r->excluded = DRULE_C_NAME;
+		if (!r->excluded)
 			counted++;
-			continue;
-		}
-		for (size_t k = 0; k < dangling_nrules; k++)
-			if (!strcmp(r->excluded, dangling_rules[k].name))
-				rule_count[k]++;
+		else
+			rule_count[r->excluded]++;
 	}
 	return counted;
 }
@@ -592,15 +595,120 @@ out:
 	return found;
 }
 
+/*
+ * Every reference of s is set aside: the symbol is excluded by its main
+ * rule (the one that set most aside; a C name or a variable says more
+ * than its mentions), with why.
+ */
+static void exclude_symbol(struct dangling_sym *s, const size_t *rule_count,
+			   const struct dangling_ref *cdef, const struct dangling_ref *var)
+{
+	enum dangling_rule_id best = DRULE_NONE + 1;
+	struct strbuf why = STRBUF_INIT;
+
+	for (enum dangling_rule_id k = best + 1; k < DRULE_COUNT; k++)
+		if (rule_count[k] > rule_count[best])
+			best = k;
+	if (rule_count[DRULE_VARIABLE])
+		best = DRULE_VARIABLE;
+	else if (rule_count[DRULE_C_NAME])
+		best = DRULE_C_NAME;
+	s->rule = best;
+	if (s->rule == DRULE_C_NAME && cdef)
+		sb_addf(&why, "defined in C at %s:%zu (%s), not by Kconfig", cdef->path, cdef->line,
+			cdef->kind == KIND_C_ENUM ? "an enum constant"
+			: cdef->kind == KIND_MAKEFILE_DEFINE ? "-D on the compiler command line"
+								: "#define");
+	else if (s->rule == DRULE_C_NAME)
+		sb_adds(&why, "used in C only as an identifier (a type, field, register or macro "
+			      "argument), never tested by #if or IS_ENABLED: C code cannot use an "
+			      "undefined CONFIG_ value, so the name is C's own");
+	else if (s->rule == DRULE_VARIABLE)
+		sb_addf(&why, "a %s variable assigned at %s:%zu", var->kind == KIND_MAKE_VARIABLE
+			? "make" : "shell", var->path, var->line);
+	else
+		sb_adds(&why, dangling_rules[best].meaning);
+	if (rule_count[best] < s->nrefs) {
+		/* several rules: how many references each set aside */
+		sb_adds(&why, " (references:");
+		for (size_t k = DRULE_NONE + 1, first = 1; k < DRULE_COUNT; k++)
+			if (rule_count[k]) {
+				sb_addf(&why, "%s %zu %s", first ? "" : ",", rule_count[k],
+					dangling_rules[k].name);
+				first = 0;
+			}
+		sb_addc(&why, ')');
+	}
+	s->why = sb_detach(&why, NULL);
+}
+
+/*
+ * The verdict of a dangling symbol, with its evidence: config_files config
+ * files name it (config_example the first).
+ */
+static void give_verdict(const struct analysis *a, struct dangling_sym *s, size_t config_files,
+			 const char *config_example)
+{
+	struct strbuf why = STRBUF_INIT;
+	const char *typo;
+	size_t ndefs;
+
+	find_similar(a->db, a->symlen, s->name, &s->similar, &typo);
+	if (starts_with(s->name, "CONFIG_")) {
+		int bare = kconfig_is_defined(a->db, s->name + 7);
+
+		s->verdict = VERDICT_PREFIXED;
+		sb_addf(&why, "written with the CONFIG_ prefix in a Kconfig expression, where symbols "
+			      "have none; %s %s defined", s->name + 7, bare ? "is" : "is not");
+	} else if (ends_with(s->name, "_MODULE") && strlen(s->name) > 7) {
+		char *base = xstrndup(s->name, strlen(s->name) - 7);
+		size_t n;
+		const struct kconfig_def *d = kconfig_defs(a->db, base, &n);
+
+		if (d) {
+			s->verdict = VERDICT_MODULE_OF_BOOL;
+			sb_addf(&why, "%s is %s (%s:%zu): Kconfig writes CONFIG_%s only for a tristate set to m",
+				base, d->type[0] ? d->type : "untyped", d->path, d->line, s->name);
+		}
+		free(base);
+	}
+	if (!s->verdict) {
+		char *gone = missing_object(a, s->name);
+		char *like = gone ? NULL : missing_like_siblings(a, s->name);
+
+		if (config_files || gone) {
+			s->verdict = VERDICT_LEFTOVER;
+			if (config_files)
+				sb_addf(&why, "%s in %zu config file%s (%s%s): config files are written "
+					      "for symbols that exist, so it existed when they were made",
+					s->nsets ? "set" : "named", config_files, config_files == 1 ? "" : "s",
+					config_example, config_files > 1 ? ", ..." : "");
+			if (gone)
+				sb_addf(&why, "%s%s", why.len ? "; " : "", gone);
+		} else if (typo && s->nfiles <= 3) {
+			s->verdict = VERDICT_TYPO;
+			sb_addf(&why, "no config file names it, no Makefile line of it builds a missing "
+				      "source, and it is a likely misspelling of %s (%s:%zu)", typo,
+				kconfig_defs(a->db, typo, &ndefs)->path, kconfig_defs(a->db, typo, &ndefs)->line);
+		} else {
+			s->verdict = VERDICT_UNEXPLAINED;
+			sb_adds(&why, "no config file names it, no Makefile line of it builds a missing "
+				      "source, and no defined symbol is a likely misspelling of it");
+		}
+		if (like)
+			sb_addf(&why, "; %s", like);
+		free(gone);
+		free(like);
+	}
+	s->why = sb_detach(&why, NULL);
+}
+
 /* Apply the exclusion rules, then give a dangling symbol its verdict and evidence. */
 static void judge(const struct analysis *a, struct dangling_sym *s)
 {
 	const struct dangling_ref *cdef, *var, *doc;
-	size_t counted, rule_count[16] = { 0 }, config_files = 0;
+	size_t counted, rule_count[DRULE_COUNT] = { 0 }, config_files = 0;
 	const char *config_example = NULL;
-	struct strbuf why = STRBUF_INIT;
-	const char *typo;
-	size_t ndefs;
 	int c_ident_only;
 
 	counted = exclude_refs(s, rule_count, &cdef, &var, &c_ident_only);
@@ -620,102 +728,15 @@ static void judge(const struct analysis *a, struct dangling_sym *s)
 	if (counted && (doc = hand_set(s))) {
 		for (size_t i = 0; i < s->nrefs; i++)
 			if (!s->refs[i].excluded)
-				s->refs[i].excluded = "hand-set";
-		s->rule = "hand-set";
+				s->refs[i].excluded = DRULE_HAND_SET;
+		s->rule = DRULE_HAND_SET;
 		s->why = xasprintf("only tested by #if, never set by Kconfig, a Makefile or a config "
 				   "file, and %s:%zu says: %s", doc->path, doc->line, doc->text);
-		return;
+	} else if (!counted) {
+		exclude_symbol(s, rule_count, cdef, var);
+	} else {
+		give_verdict(a, s, config_files, config_example);
 	}
-	if (!counted) {
-		/* every reference is set aside: the symbol is excluded, by its main rule */
-		size_t best = 0;
-
-		for (size_t k = 1; k < dangling_nrules; k++)
-			if (rule_count[k] > rule_count[best])
-				best = k;
-		/* a name that is C's own or a variable says more than its mentions */
-		for (size_t k = 0; k < dangling_nrules; k++)
-			if (rule_count[k] && (!strcmp(dangling_rules[k].name, "c-name") ||
-					      !strcmp(dangling_rules[k].name, "variable")))
-				best = k;
-		s->rule = dangling_rules[best].name;
-		if (!strcmp(s->rule, "c-name") && cdef)
-			sb_addf(&why, "defined in C at %s:%zu (%s), not by Kconfig", cdef->path, cdef->line,
-				cdef->kind == KIND_C_ENUM ? "an enum constant"
-				: cdef->kind == KIND_MAKEFILE_DEFINE ? "-D on the compiler command line"
-									: "#define");
-		else if (!strcmp(s->rule, "c-name"))
-			sb_adds(&why, "used in C only as an identifier (a type, field, register or macro "
-				      "argument), never tested by #if or IS_ENABLED: C code cannot use an "
-				      "undefined CONFIG_ value, so the name is C's own");
-		else if (!strcmp(s->rule, "variable"))
-			sb_addf(&why, "a %s variable assigned at %s:%zu", var->kind == KIND_MAKE_VARIABLE
-				? "make" : "shell", var->path, var->line);
-		else
-			sb_adds(&why, dangling_rules[best].meaning);
-		if (rule_count[best] < s->nrefs) {
-			/* several rules: how many references each set aside */
-			sb_adds(&why, " (references:");
-			for (size_t k = 0, first = 1; k < dangling_nrules; k++)
-				if (rule_count[k]) {
-					sb_addf(&why, "%s %zu %s", first ? "" : ",", rule_count[k],
-						dangling_rules[k].name);
-					first = 0;
-				}
-			sb_addc(&why, ')');
-		}
-		s->why = sb_detach(&why, NULL);
-		return;
-	}
-
-	find_similar(a->db, a->symlen, s->name, &s->similar, &typo);
-	if (starts_with(s->name, "CONFIG_")) {
-		int bare = kconfig_is_defined(a->db, s->name + 7);
-
-		s->verdict = "prefixed";
-		sb_addf(&why, "written with the CONFIG_ prefix in a Kconfig expression, where symbols "
-			      "have none; %s %s defined", s->name + 7, bare ? "is" : "is not");
-	} else if (ends_with(s->name, "_MODULE") && strlen(s->name) > 7) {
-		char *base = xstrndup(s->name, strlen(s->name) - 7);
-		size_t n;
-		const struct kconfig_def *d = kconfig_defs(a->db, base, &n);
-
-		if (d) {
-			s->verdict = "module-of-bool";
-			sb_addf(&why, "%s is %s (%s:%zu): Kconfig writes CONFIG_%s only for a tristate set to m",
-				base, d->type[0] ? d->type : "untyped", d->path, d->line, s->name);
-		}
-		free(base);
-	}
-	if (!s->verdict) {
-		char *gone = missing_object(a, s->name);
-		char *like = gone ? NULL : missing_like_siblings(a, s->name);
-
-		if (config_files || gone) {
-			s->verdict = "leftover";
-			if (config_files)
-				sb_addf(&why, "%s in %zu config file%s (%s%s): config files are written "
-					      "for symbols that exist, so it existed when they were made",
-					s->nsets ? "set" : "named", config_files, config_files == 1 ? "" : "s",
-					config_example, config_files > 1 ? ", ..." : "");
-			if (gone)
-				sb_addf(&why, "%s%s", why.len ? "; " : "", gone);
-		} else if (typo && s->nfiles <= 3) {
-			s->verdict = "typo";
-			sb_addf(&why, "no config file names it, no Makefile line of it builds a missing "
-				      "source, and it is a likely misspelling of %s (%s:%zu)", typo,
-				kconfig_defs(a->db, typo, &ndefs)->path, kconfig_defs(a->db, typo, &ndefs)->line);
-		} else {
-			s->verdict = "unexplained";
-			sb_adds(&why, "no config file names it, no Makefile line of it builds a missing "
-				      "source, and no defined symbol is a likely misspelling of it");
-		}
-		if (like)
-			sb_addf(&why, "; %s", like);
-		free(gone);
-		free(like);
-	}
-	s->why = sb_detach(&why, NULL);
 }
 
 static int under_paths(const struct dangling_options *opt, const char *path)
@@ -781,9 +802,9 @@ int dangling_find(const struct tree *t, const struct kconfig_db *db, struct plan
 			r->kind = raw[m].kind;
 			r->text = raw[m].text;
 			r->sets = (raw[m].flags & RAW_SETS) != 0;
-			r->excluded = raw[m].flags & RAW_TOOLS ? "tools"
-				      : raw[m].flags & RAW_PASTE ? "paste"
-				      : raw[m].flags & RAW_MACRO ? "macro" : NULL;
+			r->excluded = raw[m].flags & RAW_TOOLS ? DRULE_TOOLS
+				      : raw[m].flags & RAW_PASTE ? DRULE_PASTE
+				      : raw[m].flags & RAW_MACRO ? DRULE_MACRO : DRULE_NONE;
 			shown += under_paths(opt, r->path);
 			free(raw[m].name);
 		}

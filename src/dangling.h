@@ -25,12 +25,37 @@
 #include "report.h"
 #include "walk.h"
 
+/* The rules that set a reference (or a whole symbol) aside: see dangling.c. */
+enum dangling_rule_id {
+	DRULE_NONE,             /* not set aside */
+	DRULE_PROSE,
+	DRULE_TOOLS,
+	DRULE_PASTE,
+	DRULE_MACRO,
+	DRULE_C_NAME,
+	DRULE_VARIABLE,
+	DRULE_PLACEHOLDER,
+	DRULE_HAND_SET,
+	DRULE_COUNT
+};
+
+/* What a dangling symbol is, by its evidence: see dangling.c. */
+enum dangling_verdict {
+	VERDICT_NONE,           /* not dangling: excluded by a rule */
+	VERDICT_LEFTOVER,
+	VERDICT_TYPO,
+	VERDICT_MODULE_OF_BOOL,
+	VERDICT_PREFIXED,
+	VERDICT_UNEXPLAINED,
+	VERDICT_COUNT
+};
+
 /* One reference to an undefined symbol. */
 struct dangling_ref {
 	char *path;
 	size_t line;
 	enum ref_kind kind;
-	const char *excluded;   /* NULL, or the rule that sets this reference aside */
+	enum dangling_rule_id excluded;   /* the rule that sets this reference aside, or DRULE_NONE */
 	char *text;             /* the line, without its newline */
 	int sets;               /* a config line that sets the symbol (=y, =m, a value) */
 };
@@ -39,9 +64,8 @@ struct dangling_sym {
 	char *name;             /* as referenced, without the CONFIG_ prefix */
 	struct dangling_ref *refs;   /* sorted by path and line */
 	size_t nrefs, cap;
-	const char *verdict;    /* dangling: "leftover", "typo", "module-of-bool", "prefixed",
-				   "unexplained"; NULL when excluded */
-	const char *rule;       /* excluded: the rule; NULL when dangling */
+	enum dangling_verdict verdict;   /* dangling: its verdict; VERDICT_NONE when excluded */
+	enum dangling_rule_id rule;      /* excluded: the rule; DRULE_NONE when dangling */
 	char *why;              /* the evidence for the verdict, or the reason of the exclusion */
 	struct strvec similar;  /* defined symbols, "NAME (relation)", nearest first */
 	size_t nfiles;          /* files with a reference */
@@ -75,13 +99,13 @@ int dangling_find(const struct tree *t, const struct kconfig_db *db, struct plan
 		  const struct dangling_options *opt, struct dangling_result *res, struct strbuf *err);
 void dangling_release(struct dangling_result *res);
 
-/* The exclusion rules, with what each means (for reports and --help). */
+/* The exclusion rules, with what each means (for reports and --help), and the verdicts. */
 struct dangling_rule {
-	const char *name;
+	const char *name;       /* "c-name": what reports say */
 	const char *meaning;
 };
-extern const struct dangling_rule dangling_rules[];
-extern const size_t dangling_nrules;
+extern const struct dangling_rule dangling_rules[DRULE_COUNT];
+extern const char *const dangling_verdicts[VERDICT_COUNT];
 
 /* Print the result: human, TSV (one record per line) or JSON. */
 void dangling_report(FILE *out, enum report_format fmt, const struct dangling_result *res);

@@ -3,38 +3,41 @@
 
 #include "dangling.h"
 
-static const char *const verdicts[] = {
-	"leftover", "typo", "module-of-bool", "prefixed", "unexplained",
-};
-
-static size_t count_verdict(const struct dangling_result *res, const char *v)
+static size_t count_verdict(const struct dangling_result *res, enum dangling_verdict v)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < res->n; i++)
-		n += res->syms[i].verdict && !strcmp(res->syms[i].verdict, v);
+		n += res->syms[i].verdict == v;
 	return n;
 }
 
-static size_t count_rule(const struct dangling_result *res, const char *rule)
+static size_t count_rule(const struct dangling_result *res, enum dangling_rule_id rule)
 {
 	size_t n = 0;
 
 	for (size_t i = 0; i < res->n; i++)
-		n += res->syms[i].rule && !strcmp(res->syms[i].rule, rule);
+		n += res->syms[i].rule == rule;
 	return n;
+}
+
+/* What set s aside, or its verdict: the word of the reports. */
+static const char *status_word(const struct dangling_sym *s)
+{
+	return s->verdict ? dangling_verdicts[s->verdict] : dangling_rules[s->rule].name;
 }
 
 static void human(FILE *out, const struct dangling_result *res)
 {
 	size_t refs = 0, files = 0;
+	int first;
 
 	for (size_t i = 0; i < res->n; i++) {
 		const struct dangling_sym *s = &res->syms[i];
 
 		if (!s->verdict)
 			continue;
-		fprintf(out, "%s: %s\n    why: %s\n", s->name, s->verdict, s->why);
+		fprintf(out, "%s: %s\n    why: %s\n", s->name, dangling_verdicts[s->verdict], s->why);
 		if (s->similar.n) {
 			fputs("    similar:", out);
 			for (size_t k = 0; k < s->similar.n; k++)
@@ -46,7 +49,7 @@ static void human(FILE *out, const struct dangling_result *res)
 
 			fprintf(out, "    %s:%zu: %s", r->path, r->line, kind_name(r->kind));
 			if (r->excluded)
-				fprintf(out, " (%s)", r->excluded);
+				fprintf(out, " (%s)", dangling_rules[r->excluded].name);
 			fprintf(out, ": %s\n", r->text);
 			refs += !r->excluded;
 		}
@@ -61,24 +64,26 @@ static void human(FILE *out, const struct dangling_result *res)
 		if (s->verdict)
 			continue;
 		fprintf(out, "  %s: %s: %s; %zu reference%s in %zu file%s, first at %s:%zu\n", s->name,
-			s->rule, s->why, s->nrefs, s->nrefs == 1 ? "" : "s", s->nfiles,
+			dangling_rules[s->rule].name, s->why, s->nrefs, s->nrefs == 1 ? "" : "s", s->nfiles,
 			s->nfiles == 1 ? "" : "s", s->nrefs ? s->refs[0].path : "", s->nrefs ? s->refs[0].line : 0);
 	}
 	if (res->nexcluded)
 		fputc('\n', out);
 	fprintf(out, "%zu dangling symbol%s", res->ndangling, res->ndangling == 1 ? "" : "s");
-	for (size_t k = 0, first = 1; k < ARRAY_SIZE(verdicts); k++) {
-		size_t n = count_verdict(res, verdicts[k]);
+	first = 1;
+	for (enum dangling_verdict v = VERDICT_NONE + 1; v < VERDICT_COUNT; v++) {
+		size_t n = count_verdict(res, v);
 
 		if (n) {
-			fprintf(out, "%s%zu %s", first ? " (" : ", ", n, verdicts[k]);
+			fprintf(out, "%s%zu %s", first ? " (" : ", ", n, dangling_verdicts[v]);
 			first = 0;
 		}
 	}
 	fprintf(out, "%s with %zu reference%s; %zu excluded", res->ndangling ? ")" : "", refs,
 		refs == 1 ? "" : "s", res->nexcluded);
-	for (size_t k = 0, first = 1; k < dangling_nrules; k++) {
-		size_t n = count_rule(res, dangling_rules[k].name);
+	first = 1;
+	for (enum dangling_rule_id k = DRULE_NONE + 1; k < DRULE_COUNT; k++) {
+		size_t n = count_rule(res, k);
 
 		if (n) {
 			fprintf(out, "%s%zu %s", first ? " (" : ", ", n, dangling_rules[k].name);
@@ -98,7 +103,7 @@ static void tsv(FILE *out, const struct dangling_result *res)
 		const struct dangling_sym *s = &res->syms[i];
 
 		fprintf(out, "symbol\t%s\t%s\t%s\t%zu\t%zu\t", s->name, s->verdict ? "dangling" : "excluded",
-			s->verdict ? s->verdict : s->rule, s->nrefs, s->nfiles);
+			status_word(s), s->nrefs, s->nfiles);
 		for (size_t k = 0; k < s->similar.n; k++) {
 			fputs(k ? "," : "", out);
 			tsv_field(out, s->similar.v[k]);
@@ -109,7 +114,7 @@ static void tsv(FILE *out, const struct dangling_result *res)
 		for (size_t k = 0; k < s->nrefs; k++) {
 			const struct dangling_ref *r = &s->refs[k];
 
-			fprintf(out, "ref\t%s\t%s\t%s\t", s->name, kind_name(r->kind), r->excluded ? r->excluded : "-");
+			fprintf(out, "ref\t%s\t%s\t%s\t", s->name, kind_name(r->kind), r->excluded ? dangling_rules[r->excluded].name : "-");
 			tsv_field(out, r->path);
 			fprintf(out, "\t%zu\t", r->line);
 			tsv_field(out, r->text);
@@ -130,7 +135,7 @@ static void json_refs(FILE *out, const struct dangling_sym *s)
 		json_string(out, kind_name(r->kind));
 		fputs(", \"excluded\": ", out);
 		if (r->excluded)
-			json_string(out, r->excluded);
+			json_string(out, dangling_rules[r->excluded].name);
 		else
 			fputs("null", out);
 		fprintf(out, ", \"sets\": %s, \"text\": ", r->sets ? "true" : "false");
@@ -147,8 +152,8 @@ static void json(FILE *out, const struct dangling_result *res)
 	fprintf(out, "{\n  \"files_read\": %zu,\n  \"kconfig_files\": %zu,\n  \"defined_symbols\": %zu,\n"
 		     "  \"module_references\": %zu,\n  \"seconds\": %.3f,\n  \"rules\": {",
 		res->files_scanned, res->nkconfig, res->ndefined, res->module_refs, res->seconds);
-	for (size_t k = 0; k < dangling_nrules; k++) {
-		fprintf(out, "%s\n    ", k ? "," : "");
+	for (size_t k = DRULE_NONE + 1; k < DRULE_COUNT; k++) {
+		fprintf(out, "%s\n    ", k > DRULE_NONE + 1 ? "," : "");
 		json_string(out, dangling_rules[k].name);
 		fputs(": ", out);
 		json_string(out, dangling_rules[k].meaning);
@@ -163,7 +168,7 @@ static void json(FILE *out, const struct dangling_result *res)
 		fputs(", \"status\": ", out);
 		json_string(out, s->verdict ? "dangling" : "excluded");
 		fputs(s->verdict ? ", \"verdict\": " : ", \"rule\": ", out);
-		json_string(out, s->verdict ? s->verdict : s->rule);
+		json_string(out, status_word(s));
 		fputs(", \"why\": ", out);
 		json_string(out, s->why);
 		fputs(", \"similar\": [", out);

@@ -94,20 +94,19 @@ int defconfig_remove(struct plan *plan, const char *path, const struct strset *s
 			char *line = xasprintf("CONFIG_%s%.*s", repl, (int)vlen, val);
 			long unset = find_line(f, repl, 0);
 			char *why = xasprintf("CONFIG_%s: replaced by CONFIG_%s", sym, repl);
+			struct cause c = CAUSE(RULE_DEFCONFIG, sym);
 
-			plan_edit(plan, path, off, e, line, KIND_DEFCONFIG, why);
-			plan_set_cause(plan, sym, repl, 0);
-			if (unset >= 0) {
-				plan_delete_lines(plan, path, (size_t)unset, (size_t)unset + 1, KIND_DEFCONFIG, why);
-				plan_set_cause(plan, sym, repl, 0);
-			}
+			c.to = repl;
+			plan_edit(plan, path, off, e, line, KIND_DEFCONFIG, &c, why);
+			if (unset >= 0)
+				plan_delete_lines(plan, path, (size_t)unset, (size_t)unset + 1, KIND_DEFCONFIG,
+						  &c, why);
 			free(line);
 			free(why);
 		} else {
 			char *why = xasprintf("CONFIG_%s: the symbol is removed", sym);
 
-			plan_edit(plan, path, off, e, "", KIND_DEFCONFIG, why);
-			plan_set_cause(plan, sym, NULL, 0);
+			plan_edit(plan, path, off, e, "", KIND_DEFCONFIG, &CAUSE(RULE_DEFCONFIG, sym), why);
 			free(why);
 		}
 		free(sym);

@@ -3,7 +3,7 @@
 #define EXCISE_DEFCONFIG_H
 
 #include "plan.h"
-#include "target.h"
+#include "footprint.h"
 
 /*
  * Plan the removal from one defconfig or config fragment of every

@@ -11,10 +11,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "clex.h"
 #include "gone.h"
 #include "kbuild.h"
 #include "kconfig.h"
-#include "links.h"
 #include "scan.h"
 #include "target.h"
 
@@ -44,11 +44,11 @@ struct kinclude {
 struct derive {
 	const struct tree *t;
 	struct footprint *fp;
+	/* the Makefiles (struct makefiles): read-only, owned when owns_lines */
 	struct objline *lines;
 	size_t n, cap;
 	struct kinclude *incs;
 	size_t ninc, inccap;
-	const struct kconfig_db *db;
 	/*
 	 * The lines' indices sorted by directory, and those with a symbol by
 	 * symbol (ties in tree order): the lines of one directory or one symbol
@@ -56,6 +56,8 @@ struct derive {
 	 */
 	size_t *by_dir, *by_sym;
 	size_t nsym;
+	int owns_lines;
+	const struct kconfig_db *db;
 	struct strset parts;   /* owned files that were parts of a kept composite object */
 	struct dir_cache *dirs;   /* made as asked (dir_lines); not the derivation's state */
 };
@@ -86,6 +88,20 @@ struct dir_cache {
 	struct strmap names;       /* directory -> index into v */
 	struct dir_lines **v;      /* NULL until asked */
 	size_t cap;
+};
+
+/*
+ * The object lines of every Makefile of a tree and the fragments they
+ * include, indexed: what derivation reads of the Makefiles, loaded once
+ * (makefiles_load) and shared by every derivation of a run.
+ */
+struct makefiles {
+	struct objline *lines;
+	size_t n;
+	struct kinclude *incs;
+	size_t ninc;
+	size_t *by_dir, *by_sym;
+	size_t nsym;
 };
 
 static int cmp_by_dir(const void *a, const void *b, void *ctx)
@@ -627,8 +643,8 @@ static int add_path(struct derive *d, const char *path, const char *why, const c
 	sv_push(&d->fp->paths, path);
 	footprint_index(d->fp);
 	if (sym) {
-		sv_push(&d->fp->built_paths, path);
-		sv_push(&d->fp->built_by, sym);
+		GROW(d->fp->built, d->fp->built_cap, d->fp->nbuilt + 1);
+		d->fp->built[d->fp->nbuilt++] = (struct built_path){ xstrdup(path), xstrdup(sym) };
 	}
 	sv_push_owned(&d->fp->derivation, xasprintf("path %s: %s", path, why));
 	return 1;
@@ -864,10 +880,10 @@ static int named_for_removed(const struct footprint *fp, const char *name, int *
 	return 0;
 }
 
-/* The names buf defines non-static (links_definitions without the lines). */
+/* The names buf defines non-static (c_definitions without the lines). */
 static void defined_names(const char *buf, size_t len, struct strvec *out)
 {
-	links_definitions(buf, len, out);
+	c_definitions(buf, len, out);
 	for (size_t i = 0; i < out->n; i++)
 		*strrchr(out->v[i], ':') = '\0';
 }
@@ -929,6 +945,97 @@ static int word_kept_elsewhere(const struct derive *d, const struct objline *ski
 				return 1;
 	}
 	return 0;
+}
+
+/* A variable that builds programs: hostprogs-always-y, userprogs-$(CONFIG_X), always-y, ... */
+static int builds_programs(const char *var)
+{
+	return starts_with(var, "hostprogs-") || starts_with(var, "userprogs-") ||
+	       starts_with(var, "always-");
+}
+
+/* True if a line of dir declares word a program (hostprogs := NAME, userprogs += NAME). */
+static int declared_program(const struct derive *d, const char *dir, const char *word)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, dir, &len);
+
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+
+		if ((!strcmp(o->var, "hostprogs") || !strcmp(o->var, "userprogs")) &&
+		    sv_contains(&o->words, word))
+			return 1;
+	}
+	return 0;
+}
+
+/* True if a kept line of skip's directory builds program word too. */
+static int program_kept(const struct derive *d, const struct objline *skip, const char *word)
+{
+	size_t len, first = run_of(d, d->by_dir, d->n, 0, skip->dir, &len);
+
+	for (size_t r = first; r < first + len; r++) {
+		const struct objline *o = &d->lines[d->by_dir[r]];
+
+		if (o != skip && builds_programs(o->var) && !removed_by(d, o) &&
+		    sv_contains(&o->words, word))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A program Kbuild builds only under a symbol of the footprint
+ * (hostprogs-always-$(CONFIG_X) += NAME, userprogs-always-..., or
+ * always-$(CONFIG_X) += NAME of a declared hostprogs or userprogs): its
+ * sources go (the parts of its NAME-objs or NAME-y list, else NAME.c
+ * beside the Makefile), and so does the program, a file of the build
+ * (DIR/NAME: its declaration, its .gitignore entry), unless a kept line
+ * builds it too.  The form of scripts/Makefile (6.1), though scripts/ is
+ * not derived from (load_makefiles):
+ *	hostprogs-always-$(CONFIG_BUILD_BIN2C) += bin2c
+ */
+static int derive_programs(struct derive *d)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < d->n; i++) {
+		const struct objline *o = &d->lines[i];
+		const char *by = removed_by(d, o);
+
+		if (!by || !builds_programs(o->var))
+			continue;
+		for (size_t w = 0; w < o->words.n; w++) {
+			const char *word = o->words.v[w];
+			struct strvec src = STRVEC_INIT;
+			char *why;
+
+			if (strpbrk(word, "./$") || (starts_with(o->var, "always-") &&
+						     !declared_program(d, o->dir, word)) ||
+			    program_kept(d, o, word))
+				continue;
+			composite_parts(d, o->dir, word, &src);
+			if (!src.n) {
+				char *c = o->dir[0] ? xasprintf("%s/%s.c", o->dir, word) : xasprintf("%s.c", word);
+
+				if (tree_has(d->t, c))
+					sv_push(&src, c);
+				free(c);
+			}
+			why = objline_why(o, word, by);
+			for (size_t k = 0; k < src.n; k++)
+				changed |= add_path(d, src.v[k], why, by);
+			if (src.n) {
+				char *prog = o->dir[0] ? xasprintf("%s/%s", o->dir, word) : xstrdup(word);
+
+				changed |= add_path(d, prog, why, by);
+				free(prog);
+			}
+			free(why);
+			sv_clear(&src);
+		}
+	}
+	return changed;
 }
 
 /*
@@ -1175,6 +1282,7 @@ static int derive_paths(struct derive *d)
 		}
 	}
 	changed |= derive_conditional_parts(d);
+	changed |= derive_programs(d);
 	changed |= derive_platform_dirs(d);
 	changed |= derive_emptied_dirs(d);
 	return changed;
@@ -1857,6 +1965,14 @@ static void derive_arch(struct derive *d)
 
 static void derive_release(struct derive *d)
 {
+	strset_clear(&d->parts);
+	if (d->dirs) {
+		dir_cache_release(d->dirs);
+		free(d->dirs);
+		d->dirs = NULL;
+	}
+	if (!d->owns_lines)
+		return;
 	for (size_t i = 0; i < d->n; i++) {
 		free(d->lines[i].makefile);
 		free(d->lines[i].dir);
@@ -1874,11 +1990,42 @@ static void derive_release(struct derive *d)
 	free(d->incs);
 	free(d->by_dir);
 	free(d->by_sym);
-	strset_clear(&d->parts);
-	if (d->dirs) {
-		dir_cache_release(d->dirs);
-		free(d->dirs);
+}
+
+struct makefiles *makefiles_load(const struct tree *t)
+{
+	struct derive d = { .t = t };
+	struct makefiles *mk = xcalloc(1, sizeof(*mk));
+
+	load_makefiles(&d);
+	index_lines(&d);
+	*mk = (struct makefiles){ d.lines, d.n, d.incs, d.ninc, d.by_dir, d.by_sym, d.nsym };
+	return mk;
+}
+
+void makefiles_free(struct makefiles *mk)
+{
+	struct derive d = { .owns_lines = 1 };
+
+	if (!mk)
+		return;
+	d.lines = mk->lines, d.n = mk->n, d.incs = mk->incs, d.ninc = mk->ninc;
+	d.by_dir = mk->by_dir, d.by_sym = mk->by_sym;
+	derive_release(&d);
+	free(mk);
+}
+
+/* The Makefiles of d: mk's (shared), or read now (d's own). */
+static void derive_makefiles(struct derive *d, const struct makefiles *mk)
+{
+	if (!mk) {
+		d->owns_lines = 1;
+		load_makefiles(d);
+		index_lines(d);
+		return;
 	}
+	d->lines = mk->lines, d->n = mk->n, d->incs = mk->incs, d->ninc = mk->ninc;
+	d->by_dir = mk->by_dir, d->by_sym = mk->by_sym, d->nsym = mk->nsym;
 }
 
 /* The symbol an object-list line is built under: its own, or its innermost ifdef's. */
@@ -1986,18 +2133,19 @@ static void builders_of(const struct derive *d, const char *path, struct strvec 
 	free(base);
 }
 
-void kbuild_builders(const struct tree *t, const struct strvec *paths, struct strvec *out)
+void kbuild_builders(const struct tree *t, const struct makefiles *mk, const struct strvec *paths,
+		     struct strvec *out)
 {
 	struct derive d = { .t = t };
 
-	load_makefiles(&d);
-	index_lines(&d);
+	derive_makefiles(&d, mk);
 	for (size_t i = 0; i < paths->n; i++)
 		builders_of(&d, paths->v[i], &out[i]);
 	derive_release(&d);
 }
 
-void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
+void footprint_derive(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		      const struct makefiles *mk)
 {
 	struct derive d = { .t = t, .fp = fp, .db = db };
 
@@ -2005,8 +2153,7 @@ void footprint_derive(struct footprint *fp, const struct tree *t, const struct k
 	/* Everything derives from symbols and paths: a spec of words alone has neither. */
 	if (!footprint_needs_kconfig(fp))
 		return;
-	load_makefiles(&d);
-	index_lines(&d);
+	derive_makefiles(&d, mk);
 	d.dirs = xcalloc(1, sizeof(*d.dirs));
 	while (derive_paths(&d) | derive_symbols(&d))
 		;
@@ -2043,18 +2190,19 @@ int footprint_needs_kconfig(const struct footprint *fp)
 	return fp->symbols.n || fp->paths.n;
 }
 
-void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db)
+void target_finish(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
+		   const struct makefiles *mk)
 {
-	footprint_derive(fp, t, db);
+	footprint_derive(fp, t, db, mk);
 	if (!fp->title)
 		fp->title = xstrdup(fp->name);
 }
 
 int target_resolve(struct footprint *fp, const struct tree *t, const struct kconfig_db *db,
-		   char **targets, int ntargets, struct strbuf *err)
+		   const struct makefiles *mk, char **targets, int ntargets, struct strbuf *err)
 {
 	if (target_add(fp, t, targets, ntargets, err) < 0)
 		return -1;
-	target_finish(fp, t, db);
+	target_finish(fp, t, db, mk);
 	return 0;
 }

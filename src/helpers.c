@@ -9,6 +9,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "clex.h"
 #include "links.h"
 #include "locate.h"
 
@@ -211,7 +212,7 @@ static int read_region(const struct helper_scope *sc, struct helper_code *c,
 		rc = -1;
 		goto out;
 	}
-	links_definitions_each(sb.buf, sb.len, &defs);
+	c_definitions_each(sb.buf, sb.len, &defs);
 	for (size_t k = 0; k < defs.n; k++) {
 		char *colon = strrchr(defs.v[k], ':');
 		size_t line = colon ? strtoul(colon + 1, NULL, 10) : 0;

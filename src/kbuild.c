@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "target.h"
+#include "footprint.h"
 
 static int is_blank(char c)
 {
@@ -345,6 +345,15 @@ static int word_is_owned(const struct footprint *fp, const char *dir, const char
 		free(p);
 		return owned;
 	}
+	if (n && !strpbrk(w, "./$")) {
+		/* a program (hostprogs, userprogs, always-): the build's own file DIR/NAME, not a directory */
+		char *file = dir[0] ? xasprintf("%s/%s", dir, w) : xstrdup(w);
+		char *sub = xasprintf("%s/", file);
+
+		owned = footprint_owns(fp, file) && !footprint_owns(fp, sub);
+		free(file), free(sub);
+		return owned;
+	}
 	if (n < 3 || strcmp(w + n - 2, ".o"))
 		return 0;
 	for (int i = 0; i < 2 && !owned; i++) {
@@ -408,6 +417,39 @@ static int plain_else(const char *cond)
 
 	p += strspn(p, " \t");
 	return !*p || *p == '\n' || *p == '\r' || *p == '#';
+}
+
+/*
+ * The object and directory words of b[s, e), as written (relative to the
+ * Makefile's directory): every run of name bytes (letters, digits, '_',
+ * '.', '-', '/') that ends in ".o" or holds a '/'.  What an edit of these
+ * bytes takes away from the build (cause.paths: series.c keeps it in the
+ * commit that deletes the object, or an earlier one).
+ */
+static void named_words(const char *b, size_t s, size_t e, struct strvec *out)
+{
+	while (s < e) {
+		size_t w = s;
+		int slash = 0;
+
+		while (w < e && (is_word_char((unsigned char)b[w]) || b[w] == '.' || b[w] == '-' ||
+				 b[w] == '/'))
+			slash |= b[w++] == '/';
+		if (w > s && (slash || (w - s > 2 && !strncmp(b + w - 2, ".o", 2))))
+			sv_push_owned(out, xstrndup(b + s, w - s));
+		s = w > s ? w : s + 1;
+	}
+}
+
+/* Replace b[s, e) of the Makefile kf by repl for symbol (may be NULL: a kept one's line). */
+static void kbuild_edit(struct plan *plan, const struct kbuild_file *kf, size_t s, size_t e,
+			const char *repl, const char *symbol, const char *reason)
+{
+	struct cause c = CAUSE(RULE_KBUILD, symbol);
+
+	named_words(kf->buf, s, e, &c.paths);
+	plan_edit(plan, kf->path, s, e, repl, KIND_MAKEFILE, &c, reason);
+	sv_clear(&c.paths);
 }
 
 /*
@@ -723,7 +765,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 				}
 			if (els == (size_t)-1 || (els && !plain_else(kf.lines[els].cond))) {
 				plan_note(plan, path, l->line, KIND_MAKEFILE, ACTION_REVIEW,
-					  "an else-if chain on a removed symbol: resolve by hand", l->cond);
+					  &CAUSE(RULE_KBUILD, sym), "an else-if chain on a removed symbol: resolve by hand", l->cond);
 			} else {
 				char *why = xasprintf("%.*s: CONFIG_%s is removed",
 						      (int)strcspn(l->cond, "\n"), l->cond, sym);
@@ -755,7 +797,7 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 			if (kf.lines[i].line <= bad_line)
 				s = kf.lines[i].start;
 		text = xstrndup(f->data + s, strcspn(f->data + s, "\r\n"));
-		plan_note(plan, path, bad_line, KIND_MAKEFILE, ACTION_REVIEW,
+		plan_note(plan, path, bad_line, KIND_MAKEFILE, ACTION_REVIEW, &CAUSE(RULE_KBUILD, NULL),
 			  "deleting these lines would change how make reads the lines after them "
 			  "(a backslash or a rule would take in the next one): edit it by hand",
 			  text);
@@ -763,9 +805,8 @@ int kbuild_remove(struct plan *plan, const char *path, const struct strset *symb
 		edits = 0;
 	} else {
 		for (size_t i = 0; i < ke.n; i++) {
-			plan_edit(plan, path, ke.v[i].start, ke.v[i].end, ke.v[i].repl, KIND_MAKEFILE,
-				  ke.v[i].why);
-			plan_set_cause(plan, ke.v[i].sym, NULL, 0);
+			kbuild_edit(plan, &kf, ke.v[i].start, ke.v[i].end, ke.v[i].repl, ke.v[i].sym,
+				    ke.v[i].why);
 		}
 	}
 	kb_edits_release(&ke);

@@ -74,13 +74,27 @@ struct selector {
 	struct kattr *attr;
 };
 
+/*
+ * What a pending edit is about: its cause (plan.h) but the lists, which
+ * the file's syntax tree gives when the edit joins the plan.
+ */
+struct about {
+	const char *symbol;         /* cause.symbol: the removed symbol it is about */
+	const struct knode *owner;  /* the kept entry whose attribute it changes, or NULL */
+	const char *selects;        /* that entry's select or imply that goes: what it named */
+};
+
+#define ABOUT(sym) ((struct about){ (sym), NULL, NULL })
+
 /* An edit not in the plan yet: all are checked before any is added. */
 struct pending {
 	struct kfile *file;
 	size_t start, end;
 	char *repl;              /* NULL: a note (ACTION_REVIEW) at the line of start */
 	enum ref_kind kind;
-	char *symbol;            /* cause.symbol of the edit: the removed symbol it is about */
+	char *symbol;            /* see struct about */
+	const char *option;      /* the owner's name, when it is a config or menuconfig */
+	const char *selects;
 	char *reason;
 	const char *text;        /* a note's text */
 };
@@ -699,8 +713,9 @@ static void mark_empty(struct knode *n)
 /* ---- edits ---- */
 
 static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t end,
-			const char *repl, enum ref_kind kind, const char *symbol, char *reason)
+			const char *repl, enum ref_kind kind, struct about ab, char *reason)
 {
+	const struct knode *o = ab.owner;
 	struct pending *p;
 
 	GROW(r->edits, r->edits_cap, r->nedits + 1);
@@ -710,17 +725,20 @@ static void add_pending(struct remover *r, struct kfile *f, size_t start, size_t
 	p->end = end;
 	p->repl = repl ? xstrdup(repl) : NULL;
 	p->kind = kind;
-	p->symbol = symbol ? xstrdup(symbol) : NULL;
+	p->symbol = ab.symbol ? xstrdup(ab.symbol) : NULL;
+	p->option = o && (o->kind == KN_CONFIG || o->kind == KN_MENUCONFIG) ? o->name : NULL;
+	p->selects = ab.selects;
 	p->reason = reason;
 	p->text = NULL;
 }
 
 /*
- * The config entries whose config line lies in [start, end) of the file
- * whose syntax tree is n: the symbols the most recent plan edit deletes
- * the definition of (its cause.defines, which the series splits on).
+ * What an edit of [start, end) takes away, from the syntax tree n of its
+ * file: the config entries whose config line lies in it (cause.defines,
+ * which the series splits on), and the files its whole `source` lines
+ * name (cause.paths).
  */
-static void add_defines(struct plan *plan, const struct knode *n, size_t start, size_t end)
+static void add_taken(struct cause *c, const struct knode *n, size_t start, size_t end)
 {
 	size_t lo = 0, hi = n->nkids;
 
@@ -739,13 +757,15 @@ static void add_defines(struct plan *plan, const struct knode *n, size_t start, 
 			hi = mid;
 	}
 	for (size_t i = lo; i < n->nkids && n->kids[i]->start < end; i++) {
-		const struct knode *c = n->kids[i];
+		const struct knode *k = n->kids[i];
 
-		if (c->end <= start)
+		if (k->end <= start)
 			continue;
-		if ((c->kind == KN_CONFIG || c->kind == KN_MENUCONFIG) && c->start >= start && c->name)
-			plan_cause_defines(plan, c->name);
-		add_defines(plan, c, start, end);
+		if ((k->kind == KN_CONFIG || k->kind == KN_MENUCONFIG) && k->start >= start && k->name)
+			sv_push(&c->defines, k->name);
+		if (k->kind == KN_SOURCE && k->start >= start && k->end <= end && k->name)
+			sv_push(&c->paths, k->name);
+		add_taken(c, k, start, end);
 	}
 }
 
@@ -753,7 +773,7 @@ static void add_defines(struct plan *plan, const struct knode *n, size_t start, 
 static void add_note(struct remover *r, struct kfile *f, size_t off, enum ref_kind kind,
 		     char *reason, const char *text)
 {
-	add_pending(r, f, off, off, NULL, kind, NULL, reason);
+	add_pending(r, f, off, off, NULL, kind, ABOUT(NULL), reason);
 	r->edits[r->nedits - 1].text = text;
 }
 
@@ -939,7 +959,8 @@ static void flush_deletions(struct remover *r, struct kfile *f, struct kdeletion
 		else if (prev_blank && (e >= f->len || (parent->end_start && e == parent->end_start)))
 			d[i].start = prev;
 		for (size_t k = i; k <= j; k++)
-			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, d[k].symbol, d[k].reason);
+			add_pending(r, f, d[k].start, d[k].end, "", d[k].kind, ABOUT(d[k].symbol),
+				    d[k].reason);
 		floor = d[j].end;
 		i = j + 1;
 	}
@@ -962,10 +983,10 @@ static void rewrite_expr(struct remover *r, struct knode *n, const struct kexpr 
 	const char *cause = kx_first_removed(e, &r->removed);
 
 	if (n->kind == KN_IF)
-		add_pending(r, n->file, e->start, e->end, text, kind, cause,
+		add_pending(r, n->file, e->start, e->end, text, kind, ABOUT(cause),
 			    xasprintf("`if %s` -> `if %s` (%s removed)", old, flat, cause));
 	else
-		add_pending(r, n->file, e->start, e->end, text, kind, cause,
+		add_pending(r, n->file, e->start, e->end, text, kind, (struct about){ cause, n, NULL },
 			    xasprintf("%s: %s `%s` -> `%s` (%s removed)", owner, what, old, flat,
 				      cause));
 	free(flat);
@@ -979,7 +1000,9 @@ static void delete_attr(struct remover *r, struct knode *n, const struct kattr *
 {
 	char *owner = owner_name(n), *line = one_line(n->file->data, a->kw_start, a->end);
 
-	add_pending(r, n->file, a->start, a->end, "", kind, cause,
+	const char *sel = a->kind == KA_SELECT || a->kind == KA_IMPLY ? a->expr->word : NULL;
+
+	add_pending(r, n->file, a->start, a->end, "", kind, (struct about){ cause, n, sel },
 		    xasprintf("%s: `%s` %s (%s removed)", owner, line, why, cause));
 	free(line);
 	free(owner);
@@ -991,7 +1014,8 @@ static void drop_cond(struct remover *r, struct knode *n, const struct kattr *a,
 {
 	char *owner = owner_name(n), *cond = one_line(n->file->data, a->cond->start, a->cond->end);
 
-	add_pending(r, n->file, from, a->cond->end, "", kind, kx_first_removed(a->cond, &r->removed),
+	add_pending(r, n->file, from, a->cond->end, "", kind,
+		    (struct about){ kx_first_removed(a->cond, &r->removed), n, NULL },
 		    xasprintf("%s: `if %s` is always true (%s removed)", owner, cond,
 			      kx_first_removed(a->cond, &r->removed)));
 	free(cond);
@@ -1099,7 +1123,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 
 		if (a->kind == KA_DEF_TYPE && !has_type(n, a))
 			add_pending(r, n->file, a->kw_start, a->cond->end, ktype_name(a->type), kind,
-				    kx_first_removed(a->cond, &r->removed),
+				    (struct about){ kx_first_removed(a->cond, &r->removed), n, NULL },
 				    xasprintf("%s: `%s` never applies (%s removed)", owner, line,
 					      kx_first_removed(a->cond, &r->removed)));
 		else
@@ -1118,7 +1142,8 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 			char *owner = owner_name(n);
 
 			if (nw && live_member(n, nw))
-				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind, NULL,
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+					    (struct about){ NULL, n, NULL },
 					    xasprintf("%s: default %s -> %s (%s replaced)", owner,
 						      a->expr->word, nw, a->expr->word));
 			else
@@ -1133,7 +1158,8 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 		} else if (v == 0 && later_default(r, n, a)) {
 			char *owner = owner_name(n), *old = one_line(src, a->expr->start, a->expr->end);
 
-			add_pending(r, n->file, a->expr->start, a->expr->end, "n", kind, cause,
+			add_pending(r, n->file, a->expr->start, a->expr->end, "n", kind,
+				    (struct about){ cause, n, NULL },
 				    xasprintf("%s: default `%s` -> `n`, a later default follows (%s removed)",
 					      owner, old, cause));
 			free(old);
@@ -1143,7 +1169,7 @@ static void fix_default(struct remover *r, struct knode *n, struct kattr *a)
 				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
 
 				add_pending(r, n->file, a->kw_start, a->cond ? a->cond->end : a->expr->end,
-					    ktype_name(a->type), kind, cause,
+					    ktype_name(a->type), kind, (struct about){ cause, n, NULL },
 					    xasprintf("%s: `%s` -> `%s`, its value is n (%s removed)", owner,
 						      line, ktype_name(a->type), cause));
 				free(line);
@@ -1183,7 +1209,8 @@ static void fix_menuconfig(struct remover *r, struct knode *n)
 		return;
 	while (n->file->data[kw] == ' ' || n->file->data[kw] == '\t')
 		kw++;
-	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", KIND_KCONFIG_ENTRY, cause,
+	add_pending(r, n->file, kw, kw + strlen("menuconfig"), "config", KIND_KCONFIG_ENTRY,
+		    (struct about){ cause, n, NULL },
 		    xasprintf("%s: menuconfig -> config, its prompt is never shown (%s removed)",
 			      n->name, cause));
 }
@@ -1235,7 +1262,7 @@ static void fix_attrs(struct remover *r, struct knode *n)
 				char *owner = owner_name(n), *line = one_line(src, a->kw_start, a->end);
 
 				add_pending(r, n->file, a->kw_end, a->cond->end, "", KIND_KCONFIG_DEPENDS,
-					    kx_first_removed(a->cond, &r->removed),
+					    (struct about){ kx_first_removed(a->cond, &r->removed), n, NULL },
 					    xasprintf("%s: `%s`: the prompt is never shown (%s removed)",
 						      owner, line, kx_first_removed(a->cond, &r->removed)));
 				free(line);
@@ -1257,7 +1284,8 @@ static void fix_attrs(struct remover *r, struct knode *n)
 				}
 				char *owner = owner_name(n);
 
-				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind, NULL,
+				add_pending(r, n->file, a->expr->start, a->expr->end, nw, kind,
+					    (struct about){ NULL, n, target },
 					    xasprintf("%s: select %s -> select %s (%s replaced)", owner,
 						      target, nw, target));
 				free(owner);
@@ -1298,10 +1326,10 @@ static void fix_if(struct remover *r, struct knode *n)
 		char *cond = one_line(n->file->data, n->cond->start, n->cond->end);
 		const char *cause = kx_first_removed(n->cond, &r->removed);
 
-		add_pending(r, n->file, n->start, n->head_end, "", KIND_KCONFIG_IF, cause,
+		add_pending(r, n->file, n->start, n->head_end, "", KIND_KCONFIG_IF, ABOUT(cause),
 			    xasprintf("`if %s` is always true (%s removed): keep its contents", cond,
 				      cause));
-		add_pending(r, n->file, n->end_start, n->end, "", KIND_KCONFIG_IF, cause,
+		add_pending(r, n->file, n->end_start, n->end, "", KIND_KCONFIG_IF, ABOUT(cause),
 			    xasprintf("the endif of `if %s` (%s removed)", cond, cause));
 		free(cond);
 	} else {
@@ -1461,14 +1489,98 @@ static void collect_helpers(struct remover *r)
 	}
 }
 
+/*
+ * The pending edits and notes join the plan, in file order, each with its
+ * cause, and the result's changes.  Returns 0, or -1 (nothing added) if
+ * the database was not read through this plan.
+ */
+static int add_to_plan(struct remover *r, struct strbuf *err)
+{
+	struct plan *plan = r->plan;
+	struct kconfig_result *res = r->res;
+
+	if (r->nedits)
+		qsort(r->edits, r->nedits, sizeof(*r->edits), cmp_pending);
+	/* Every edit must be against the plan's snapshot the db was parsed from. */
+	for (size_t i = 0; i < r->nedits; i++) {
+		const struct plan_file *pf = plan_file(plan, r->edits[i].file->path);
+
+		if (!pf || pf->data != r->edits[i].file->data) {
+			sb_addf(err, "%s: the Kconfig database was not loaded with this plan\n",
+				r->edits[i].file->path);
+			return -1;
+		}
+	}
+	struct line_index lines = { NULL, 0 };
+	const struct kfile *lines_of = NULL;   /* the file lines indexes */
+
+	for (size_t i = 0; i < r->nedits; i++) {
+		struct pending *p = &r->edits[i];
+		struct cause cause = CAUSE(RULE_KCONFIG, p->symbol);
+		struct kconfig_change *c;
+
+		/* The edits come by file: each file's lines are indexed once. */
+		if (p->file != lines_of) {
+			line_index_release(&lines);
+			line_index_init(&lines, p->file->data, p->file->len);
+			lines_of = p->file;
+		}
+		cause.option = p->option;
+		cause.selects = p->selects;
+		if (!p->repl) {
+			plan_note(plan, p->file->path, line_index_line(&lines, p->start), p->kind,
+				  ACTION_REVIEW, &cause, p->reason, p->text);
+			continue;
+		}
+		add_taken(&cause, &p->file->root, p->start, p->end);
+		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, &cause, p->reason);
+		sv_clear(&cause.defines), sv_clear(&cause.paths);
+		GROW(res->changes, res->changes_cap, res->nchanges + 1);
+		c = &res->changes[res->nchanges++];
+		c->path = xstrdup(p->file->path);
+		c->line = line_index_line(&lines, p->start);
+		c->kind = p->kind;
+		c->reason = xstrdup(p->reason);
+	}
+	line_index_release(&lines);
+	return 0;
+}
+
+/* An expression's evaluator scratch as the parser left it. */
+static void reset_expr(struct kexpr *e)
+{
+	for (; e; e = e->r) {
+		e->val = -1;
+		e->touched = 0;
+		reset_expr(e->l);
+	}
+}
+
+/*
+ * The removal's scratch of every node and file as the parser left it: a
+ * database is loaded once and removals are planned on it again and again
+ * (one per round of remove.c's closure over dependents).
+ */
+static void reset_node(struct knode *n)
+{
+	n->dead = n->visited = n->inherited = 0;
+	n->how = n->cause = NULL;
+	reset_expr(n->cond);
+	for (struct kattr *a = n->attrs; a; a = a->next) {
+		reset_expr(a->expr);
+		reset_expr(a->expr2);
+		reset_expr(a->cond);
+	}
+	for (struct knode *c = n->child; c; c = c->next)
+		reset_node(c);
+}
+
 int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset *symbols,
 		   const struct kconfig_replace *repl, struct kconfig_result *res,
 		   struct strbuf *err)
 {
 	struct remover r = { 0 };
 	struct strvec names = STRVEC_INIT;
-	struct line_index lines = { NULL, 0 };
-	const struct kfile *lines_of = NULL;   /* the file lines indexes */
 	int status = 0;
 
 	r.db = db;
@@ -1481,8 +1593,14 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		free_remover(&r);
 		return -1;
 	}
-	for (size_t f = 0; f < db->nfiles; f++)
-		db->files[f]->deleted = plan_is_deleted(plan, db->files[f]->path);
+	for (size_t f = 0; f < db->nfiles; f++) {
+		struct kfile *kf = db->files[f];
+
+		reset_node(&kf->root);
+		kf->dead = -1;
+		kf->how = kf->cause = NULL;
+		kf->deleted = plan_is_deleted(plan, kf->path);
+	}
 	build_selectors(&r);
 	strset_add(&r.ct_only, "COMPILE_TEST");
 	strset_add(&r.removed_ct, "COMPILE_TEST");
@@ -1532,44 +1650,8 @@ int kconfig_remove(struct kconfig_db *db, struct plan *plan, const struct strset
 		flush_deletions(&r, file, d, nd);
 		free(d);
 	}
-	if (r.nedits)
-		qsort(r.edits, r.nedits, sizeof(*r.edits), cmp_pending);
-	/* Every edit must be against the plan's snapshot the db was parsed from. */
-	for (size_t i = 0; i < r.nedits && !status; i++) {
-		const struct plan_file *pf = plan_file(plan, r.edits[i].file->path);
-
-		if (!pf || pf->data != r.edits[i].file->data) {
-			sb_addf(err, "%s: the Kconfig database was not loaded with this plan\n",
-				r.edits[i].file->path);
-			status = -1;
-		}
-	}
-	for (size_t i = 0; i < r.nedits && !status; i++) {
-		struct pending *p = &r.edits[i];
-		struct kconfig_change *c;
-
-		/* The edits come by file: each file's lines are indexed once. */
-		if (p->file != lines_of) {
-			line_index_release(&lines);
-			line_index_init(&lines, p->file->data, p->file->len);
-			lines_of = p->file;
-		}
-		if (!p->repl) {
-			plan_note(plan, p->file->path, line_index_line(&lines, p->start), p->kind,
-				  ACTION_REVIEW, p->reason, p->text);
-			continue;
-		}
-		plan_edit(plan, p->file->path, p->start, p->end, p->repl, p->kind, p->reason);
-		plan_set_cause(plan, p->symbol, NULL, 0);
-		add_defines(plan, &p->file->root, p->start, p->end);
-		GROW(res->changes, res->changes_cap, res->nchanges + 1);
-		c = &res->changes[res->nchanges++];
-		c->path = xstrdup(p->file->path);
-		c->line = line_index_line(&lines, p->start);
-		c->kind = p->kind;
-		c->reason = xstrdup(p->reason);
-	}
-	line_index_release(&lines);
+	if (!status)
+		status = add_to_plan(&r, err);
 	free_remover(&r);
 	return status;
 }

@@ -23,6 +23,7 @@ enum ref_kind {
 	KIND_KCONFIG_IF,
 	KIND_KCONFIG_SOURCE,
 	KIND_MAKEFILE,
+	KIND_IGNORE_ENTRY,      /* a .gitignore or dontdiff entry of a file that goes (a program) */
 	KIND_DEFCONFIG,
 	KIND_MAINTAINERS,
 	KIND_DOC,
@@ -55,6 +56,8 @@ enum ref_kind {
 	KIND_MAKEFILE_COMMENT,
 	KIND_MAKE_VARIABLE,      /* CONFIG_X = ... in a Makefile */
 	KIND_SCRIPT_VARIABLE,    /* a script's variable named CONFIG_X */
+	/* what a deletion is (plan.h): no reference, a path */
+	KIND_OWN_PATH,           /* a file or directory of the subsystem, deleted whole */
 	KIND_COUNT
 };
 
@@ -70,15 +73,44 @@ enum kind_family {
 	FAMILY_OTHER,           /* credits, selftests, scripts, changelogs, anything else */
 };
 
+/*
+ * The families of rules, each of which knows one kind of file or of code
+ * (rules.h: the table of what each does).  A kind of reference names the
+ * family that plans it; a plan entry's cause names the one that planned it
+ * (plan.h); rule_names[] says it in output.  Their order is the order the
+ * families plan in.
+ */
+enum rule_id {
+	RULE_NONE,
+	RULE_OWN,               /* the footprint's own files and directories go whole */
+	RULE_KCONFIG,           /* Kconfig entries, attributes, sources (kconfig_remove.c) */
+	RULE_KBUILD,            /* Kbuild lines (kbuild.c) */
+	RULE_PLATFORM,          /* a removed platform's own defconfig */
+	RULE_DEFCONFIG,         /* defconfig and config fragment lines */
+	RULE_MAINTAINERS,       /* MAINTAINERS sections and F:/X: lines */
+	RULE_DOCS,              /* Documentation lines, sentences, list items */
+	RULE_CPP,               /* preprocessor conditionals (cpp.c) */
+	RULE_C,                 /* C code: semantic patches (cocci/), a removed option's value */
+	RULE_LINKS,             /* kept users of lost definitions (links.c: replace-call) */
+	RULE_LOCATE,            /* a reference locate kept, or left for review */
+	RULE_USER,              /* asked for on the command line (excise kconfig --delete) */
+	RULE_COUNT
+};
+
+extern const char *const rule_names[RULE_COUNT];
+
 struct kind_info {
 	const char *name;          /* "kconfig-depends": what reports, plans and TSV say */
 	const char *description;   /* one line, for --list-kinds and the README */
 	enum kind_family family;
 	unsigned planned : 1;      /* remove edits references of this kind (its summary counts them) */
 	unsigned listed : 1;       /* a kind locate reports (--list-kinds, the README) */
+	enum rule_id rule;         /* the family that plans references of this kind (RULE_NONE:
+				      none does, they are left for review) */
 };
 
 extern const struct kind_info kind_table[KIND_COUNT];
+
 
 /* What is done with a reference: locate's verdict, a note's reason for being. */
 enum ref_action {

@@ -90,13 +90,6 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
 		const struct tree *after, const struct strvec *paths, int nthreads,
 		struct links_result *res, struct strbuf *err);
 
-/*
- * The names a C buffer defines non-static (outside #if 0), in file order,
- * as "name:line" into out.
- */
-void links_definitions(const char *buf, size_t len, struct strvec *out);
-/* The same, with every definition of a name (#if branches), not its first only. */
-void links_definitions_each(const char *buf, size_t len, struct strvec *out);
 
 /* "OPTION (path:line) selected SYM", without newline (a new string). */
 char *links_selector_describe(const struct link_selector *sel);

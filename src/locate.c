@@ -459,6 +459,51 @@ static int names_kept_option(const struct footprint *fp, const char *buf, size_t
 static int include_of_owned(const struct locate_ctx *c, const char *path, const char *buf, size_t off);
 static int maintainers_path_owned(const struct locate_ctx *c, const char *buf, size_t len, size_t off);
 
+/* A list of files the build makes, which git or diff are to ignore. */
+static int is_ignore_list(const char *path)
+{
+	return !strcmp(path_basename(path), ".gitignore") || !strcmp(path, "Documentation/dontdiff");
+}
+
+/*
+ * The owned file an ignore list's line at off names, or NULL: a .gitignore
+ * entry "/mkfootab" (anchored) or "mkfootab" beside it; a dontdiff line, a
+ * file name, that of an owned file the build makes (not in the tree: a
+ * program).  Not a pattern (*, ?, [ ]), a negation or a comment.
+ */
+static char *ignored_file(const struct locate_ctx *c, const char *path, const char *buf, size_t len,
+			  size_t off)
+{
+	size_t s = line_start(buf, off), e = line_end(buf, len, off);
+	const char *slash = strrchr(path, '/');
+	char *named = NULL;
+
+	while (e > s && strchr(" \t\r\n", buf[e - 1]))
+		e--;
+	if (s < e && buf[s] == '/')
+		s++;
+	if (s == e || strchr("#!", buf[s]) || memchr(buf + s, '*', e - s) || memchr(buf + s, '?', e - s) ||
+	    memchr(buf + s, '[', e - s) || buf[e - 1] == '/')
+		return NULL;
+	if (strcmp(path, "Documentation/dontdiff")) {
+		named = slash ? xasprintf("%.*s/%.*s", (int)(slash - path), path, (int)(e - s), buf + s)
+			      : xstrndup(buf + s, e - s);
+		if (footprint_owns(c->fp, named))
+			return named;
+		free(named);
+		return NULL;
+	}
+	for (size_t i = 0; i < c->fp->paths.n && !named; i++) {
+		const char *p = c->fp->paths.v[i], *base = path_basename(p);
+		size_t k = tree_lower_bound(c->t, p);
+
+		if (strlen(base) == e - s && !memcmp(base, buf + s, e - s) &&
+		    !(k < c->t->files.n && !strcmp(c->t->files.v[k], p)))
+			named = xstrdup(p);
+	}
+	return named;
+}
+
 /* Decide kind, action and reason of one matching line. */
 static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, const char *buf,
 			 size_t len, const struct pattern *p, struct c_lexer *lx)
@@ -467,7 +512,14 @@ static void classify_hit(struct locate_ctx *c, struct ref *r, const char *path, 
 	const struct keep_rule *keep = footprint_keep(c->fp, path);
 
 	r->action = ACTION_REMOVE;
-	if (!kind && is_kconfig_file(path)) {
+	if (!kind && is_ignore_list(path)) {
+		char *named = ignored_file(c, path, buf, len, r->off);
+
+		kind = named ? KIND_IGNORE_ENTRY : KIND_OTHER;
+		if (named)
+			r->reason = xasprintf("names %s, which goes", named);
+		free(named);
+	} else if (!kind && is_kconfig_file(path)) {
 		const struct kconfig_def *d = owned_entry_at(c, path, r->off);
 
 		if (d) {

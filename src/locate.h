@@ -10,6 +10,7 @@
 #include "kconfig.h"
 #include "kind.h"
 #include "progress.h"
+#include "ref.h"
 #include "target.h"
 #include "walk.h"
 
@@ -27,20 +28,6 @@ enum pattern_tag {
 	PAT_WORD,        /* a spec word */
 	PAT_HEADER_BASE, /* file name of a candidate header: includers that spell it otherwise */
 	PAT_MACRO,       /* a compiler macro of a removed architecture ("__ia64__"), in #if lines */
-};
-
-struct ref {
-	char *path;
-	size_t line;
-	enum ref_kind kind;     /* KIND_NONE: not a reference */
-	enum ref_action action;
-	char *match;            /* the matched text */
-	char *text;             /* the line, without its newline */
-	char *reason;
-	size_t off;             /* byte offset of the match */
-	size_t last_line;       /* > line when the reference covers a block */
-	int tag;                /* enum pattern_tag of the (first) match */
-	char *symbol;           /* the symbol or name it refers to */
 };
 
 struct locate_result {

@@ -177,14 +177,15 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 			char *title = xstrndup(d + sec->start, sec->title_len);
 			char *why = xasprintf("section %s: every F: pattern points into removed files", title);
 			size_t stop = sec->end < f->len ? line_end(d, f->len, sec->end) : sec->end;
+			struct cause c = CAUSE(RULE_MAINTAINERS, NULL);
 
+			c.section = 1;
 			/* The section and the blank line after it (or before it, at the end). */
 			if (stop == sec->end)
 				plan_edit(plan, "MAINTAINERS", blank_before(d, sec->start), sec->end, "",
-					  KIND_MAINTAINERS, why);
+					  KIND_MAINTAINERS, &c, why);
 			else
-				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", KIND_MAINTAINERS, why);
-			plan_set_cause(plan, NULL, NULL, 1);
+				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", KIND_MAINTAINERS, &c, why);
 			free(title);
 			free(why);
 			touched++;
@@ -198,7 +199,8 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 				if (v && maintainers_pattern_owned(fp, t, v)) {
 					char *why = xasprintf("%c: %s points into removed files", d[p], v);
 
-					plan_edit(plan, "MAINTAINERS", p, le, "", KIND_MAINTAINERS, why);
+					plan_edit(plan, "MAINTAINERS", p, le, "", KIND_MAINTAINERS,
+						  &CAUSE(RULE_MAINTAINERS, NULL), why);
 					free(why);
 				}
 				free(v);

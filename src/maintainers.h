@@ -3,7 +3,8 @@
 #define EXCISE_MAINTAINERS_H
 
 #include "plan.h"
-#include "target.h"
+#include "footprint.h"
+#include "walk.h"
 
 /*
  * Plan the MAINTAINERS changes for a removal: a section whose F: patterns

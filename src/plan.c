@@ -18,6 +18,34 @@
 #include "walk.h"
 
 
+static char *dup_or_null(const char *s)
+{
+	return s ? xstrdup(s) : NULL;
+}
+
+/* The plan's own copy of a cause: every string and list duplicated. */
+static struct cause cause_copy(const struct cause *c)
+{
+	struct cause out = { c->rule, dup_or_null(c->symbol), dup_or_null(c->to),
+			     dup_or_null(c->option), dup_or_null(c->selects), dup_or_null(c->name),
+			     dup_or_null(c->replacement), c->section, STRVEC_INIT, STRVEC_INIT };
+
+	for (size_t i = 0; i < c->defines.n; i++)
+		sv_push(&out.defines, c->defines.v[i]);
+	for (size_t i = 0; i < c->paths.n; i++)
+		sv_push(&out.paths, c->paths.v[i]);
+	return out;
+}
+
+/* Free a copy made by cause_copy (its strings are the plan's). */
+static void cause_release(struct cause *c)
+{
+	free((char *)c->symbol), free((char *)c->to), free((char *)c->option);
+	free((char *)c->selects), free((char *)c->name), free((char *)c->replacement);
+	sv_clear(&c->defines), sv_clear(&c->paths);
+	memset(c, 0, sizeof(*c));
+}
+
 void plan_init(struct plan *plan, const char *root)
 {
 	memset(plan, 0, sizeof(*plan));
@@ -28,20 +56,23 @@ void plan_release(struct plan *plan)
 {
 	for (size_t i = 0; i < plan->nfiles; i++) {
 		free(plan->files[i].path);
-		free(plan->files[i].data);
+		if (!plan->files[i].borrowed)
+			free(plan->files[i].data);
 	}
 	for (size_t i = 0; i < plan->nedits; i++) {
 		struct edit *e = &plan->edits[i];
 		free(e->path), free(e->repl), free(e->reason);
-		free(e->cause.symbol), free(e->cause.to), sv_clear(&e->cause.defines);
+		cause_release(&e->cause);
 	}
 	for (size_t i = 0; i < plan->ndels; i++) {
 		struct deletion *d = &plan->dels[i];
 		free(d->path), free(d->reason);
+		cause_release(&d->cause);
 	}
 	for (size_t i = 0; i < plan->nnotes; i++) {
 		struct note *n = &plan->notes[i];
 		free(n->path), free(n->reason), free(n->text);
+		cause_release(&n->cause);
 	}
 	free(plan->files), free(plan->file_slots), free(plan->edits), free(plan->dels),
 		free(plan->notes);
@@ -135,13 +166,28 @@ const struct plan_file *plan_file_adopt(struct plan *plan, const char *path, cha
 	return f;
 }
 
-static char *dup_or_null(const char *s)
+void plan_borrow(struct plan *plan, const struct plan *from)
 {
-	return s ? xstrdup(s) : NULL;
+	for (size_t i = 0; i < from->nfiles; i++) {
+		const struct plan_file *o = &from->files[i];
+		struct plan_file *f;
+
+		if (find_file(plan, o->path))
+			continue;
+		GROW(plan->files, plan->files_cap, plan->nfiles + 1);
+		f = &plan->files[plan->nfiles++];
+		memset(f, 0, sizeof(*f));
+		f->path = xstrdup(o->path);
+		f->data = o->data;
+		f->borrowed = 1;
+		f->len = o->len;
+		f->mode = o->mode;
+		index_file(plan);
+	}
 }
 
-void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
-	       const char *repl, enum ref_kind kind, const char *reason)
+void plan_edit(struct plan *plan, const char *path, size_t start, size_t end, const char *repl,
+	       enum ref_kind kind, const struct cause *cause, const char *reason)
 {
 	const struct plan_file *f = find_file(plan, path);
 	struct edit *e;
@@ -159,12 +205,12 @@ void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
 	e->repl = xstrdup(repl ? repl : "");
 	e->kind = kind;
 	e->reason = dup_or_null(reason);
-	e->cause = (struct cause){ NULL, NULL, 0, STRVEC_INIT };
+	e->cause = cause_copy(cause);
 	e->seq = plan->seq++;
 }
 
 void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t end,
-		       enum ref_kind kind, const char *reason)
+		       enum ref_kind kind, const struct cause *cause, const char *reason)
 {
 	const struct plan_file *f = find_file(plan, path);
 
@@ -172,10 +218,11 @@ void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t
 		die("internal error: edit of %s, a file the plan has not read", path);
 	start = line_start(f->data, start);
 	end = line_end(f->data, f->len, end > start ? end - 1 : start);
-	plan_edit(plan, path, start, end, "", kind, reason);
+	plan_edit(plan, path, start, end, "", kind, cause, reason);
 }
 
-void plan_delete(struct plan *plan, const char *path, int is_dir, const char *reason)
+void plan_delete(struct plan *plan, const char *path, int is_dir, enum ref_kind kind,
+		 const struct cause *cause, const char *reason)
 {
 	struct deletion *d;
 	size_t n = strlen(path);
@@ -212,6 +259,7 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *re
 			if (inside) {
 				free(plan->dels[i].path);
 				free(plan->dels[i].reason);
+				cause_release(&plan->dels[i].cause);
 				continue;
 			}
 			plan->dels[k++] = plan->dels[i];
@@ -223,11 +271,14 @@ void plan_delete(struct plan *plan, const char *path, int is_dir, const char *re
 	d->path = norm;
 	d->is_dir = is_dir;
 	d->reason = dup_or_null(reason);
+	d->kind = kind;
+	d->cause = cause_copy(cause);
 	plan->seq++;
 }
 
 void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind kind,
-	       enum ref_action action, const char *reason, const char *text)
+	       enum ref_action action, const struct cause *cause, const char *reason,
+	       const char *text)
 {
 	struct note *n;
 
@@ -243,25 +294,7 @@ void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind k
 	n->action = action;
 	n->reason = dup_or_null(reason);
 	n->text = dup_or_null(text);
-}
-
-void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int section)
-{
-	struct edit *e;
-
-	if (!plan->nedits)
-		return;
-	e = &plan->edits[plan->nedits - 1];
-	free(e->cause.symbol), free(e->cause.to);
-	e->cause.symbol = dup_or_null(symbol);
-	e->cause.to = dup_or_null(to);
-	e->cause.section = section;
-}
-
-void plan_cause_defines(struct plan *plan, const char *symbol)
-{
-	if (plan->nedits)
-		sv_push(&plan->edits[plan->nedits - 1].cause.defines, symbol);
+	n->cause = cause_copy(cause);
 }
 
 int plan_is_deleted(const struct plan *plan, const char *path)
@@ -293,7 +326,7 @@ static int cmp_edit(const void *a, const void *b)
 static void drop_edit(struct edit *e)
 {
 	free(e->path), free(e->repl), free(e->reason);
-	free(e->cause.symbol), free(e->cause.to), sv_clear(&e->cause.defines);
+	cause_release(&e->cause);
 	e->path = NULL;
 }
 

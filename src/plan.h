@@ -21,15 +21,34 @@
 #include "util.h"
 
 /*
- * Why an edit is made, as data: what the series (series.c) splits commits
- * on.  The reason says the same in prose, for people, and is never parsed.
+ * Why an entry of the plan (an edit, a deletion, a note) is there, as
+ * data: the rule that planned it and what it is about, given when it is
+ * added (plan_edit, plan_delete, plan_note) and copied into the plan.
+ * The series (series.c) splits commits on it, links.c finds the kept
+ * options whose select goes in it; the reason says the same in prose, for
+ * people, and is never parsed.  Fields that do not apply are NULL (or
+ * empty).
  */
 struct cause {
-	char *symbol;    /* the Kconfig symbol (no CONFIG_) the edit is about, or NULL */
-	char *to;        /* --replace: the symbol it becomes, or NULL */
-	int section;     /* MAINTAINERS: the edit removes a whole section */
-	struct strvec defines;   /* Kconfig: the symbols whose config entries the edit deletes */
+	enum rule_id rule;       /* the rule family that planned it */
+	const char *symbol;      /* the removed Kconfig symbol (no CONFIG_) it is about */
+	const char *to;          /* --replace: the symbol that takes symbol's place */
+	const char *option;      /* a kept option it changes: whose attribute goes, or whose
+				    entries move (a tenant's Kconfig file) */
+	const char *selects;     /* that option's `select` or `imply` (the edit's kind says
+				    which) goes or is renamed: the symbol it named */
+	const char *name;        /* a C name it is about: replace-call's lost function */
+	const char *replacement; /* what takes the place of what goes: replace-call's
+				    function, a removed option's value */
+	unsigned section : 1;    /* MAINTAINERS: it removes a whole section */
+	struct strvec defines;   /* Kconfig: the symbols whose config entries it deletes */
+	struct strvec paths;     /* what its removed text names as the build follows it:
+				    Kbuild object and directory words ("x.o", "sub/": relative to
+				    the Makefile's directory), the files of Kconfig `source` lines */
 };
+
+/* A cause of rule about symbol (may be NULL), the rest empty. */
+#define CAUSE(r, sym) ((struct cause){ .rule = (r), .symbol = (sym) })
 
 /* One replacement of bytes [start, end) of a file as read. */
 struct edit {
@@ -39,7 +58,7 @@ struct edit {
 	char *repl;      /* replacement text, "" to delete */
 	enum ref_kind kind;
 	char *reason;    /* one line, for the report and commit messages */
-	struct cause cause;
+	struct cause cause;   /* the plan's own copy */
 	size_t seq;      /* insertion order, for stable sorting */
 };
 
@@ -48,6 +67,8 @@ struct deletion {
 	char *path;
 	char *reason;
 	int is_dir;
+	enum ref_kind kind;   /* KIND_OWN_PATH; a defconfig, a Kconfig file that moved */
+	struct cause cause;   /* symbol: the one whose Kbuild line builds it (derive.c) */
 };
 
 /* A reference that stays: kept on purpose, or left for a human to review. */
@@ -58,12 +79,14 @@ struct note {
 	enum ref_action action;   /* ACTION_KEPT or ACTION_REVIEW */
 	char *reason;
 	char *text;      /* the line, without its newline */
+	struct cause cause;
 };
 
 /* The contents of a file when it was first read for planning. */
 struct plan_file {
 	char *path;
-	char *data;      /* NUL-terminated */
+	char *data;      /* NUL-terminated; another plan's when borrowed */
+	int borrowed;    /* plan_borrow: data belongs to the plan it came from */
 	size_t len;
 	mode_t mode;
 	dev_t dev;       /* set by plan_check for changed files: plan_apply */
@@ -108,23 +131,32 @@ const struct plan_file *plan_file(struct plan *plan, const char *path);
 const struct plan_file *plan_file_adopt(struct plan *plan, const char *path, char *data,
 					size_t len, mode_t mode);
 
+/*
+ * Take every snapshot of from that plan does not have yet, in from's
+ * order, sharing its data: edits of plan then refer to the very bytes a
+ * model parsed from from's snapshots (the Kconfig database), read once
+ * for a whole run.  from must outlive plan and not change meanwhile.
+ */
+void plan_borrow(struct plan *plan, const struct plan *from);
+
 /* The snapshot of path if the plan has read it, else NULL (reads nothing). */
 const struct plan_file *plan_find(const struct plan *plan, const char *path);
 
-/* Replace bytes [start, end) of path; the file must have been read by plan_file(). */
-void plan_edit(struct plan *plan, const char *path, size_t start, size_t end,
-	       const char *repl, enum ref_kind kind, const char *reason);
+/*
+ * Replace bytes [start, end) of path; the file must have been read by
+ * plan_file().  cause (never NULL) is copied.
+ */
+void plan_edit(struct plan *plan, const char *path, size_t start, size_t end, const char *repl,
+	       enum ref_kind kind, const struct cause *cause, const char *reason);
 /* Delete whole lines: from the line holding start to the end of the line holding end - 1. */
 void plan_delete_lines(struct plan *plan, const char *path, size_t start, size_t end,
-		       enum ref_kind kind, const char *reason);
+		       enum ref_kind kind, const struct cause *cause, const char *reason);
 /* Delete a file or a directory tree. */
-void plan_delete(struct plan *plan, const char *path, int is_dir, const char *reason);
+void plan_delete(struct plan *plan, const char *path, int is_dir, enum ref_kind kind,
+		 const struct cause *cause, const char *reason);
 void plan_note(struct plan *plan, const char *path, size_t line, enum ref_kind kind,
-	       enum ref_action action, const char *reason, const char *text);
-/* Set the cause of the most recent edit (symbol and to may be NULL). */
-void plan_set_cause(struct plan *plan, const char *symbol, const char *to, int section);
-/* The most recent edit deletes the config entry that defines symbol. */
-void plan_cause_defines(struct plan *plan, const char *symbol);
+	       enum ref_action action, const struct cause *cause, const char *reason,
+	       const char *text);
 
 /* True if path is deleted by the plan, itself or through a deleted directory. */
 int plan_is_deleted(const struct plan *plan, const char *path);

@@ -10,22 +10,16 @@
  */
 #include "remove.h"
 
-#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 
-#include "cocci.h"
-#include "cpp.h"
 #include "dangling.h"
-#include "defconfig.h"
-#include "docs.h"
 #include "helpers.h"
-#include "kbuild.h"
 #include "kind.h"
 #include "maintainers.h"
 #include "report.h"
-#include "scan.h"
+#include "rules.h"
 
 const char *cocci_dir(void)
 {
@@ -54,6 +48,14 @@ static int holds_tenant(const struct footprint *fp, const char *dir)
 	return 0;
 }
 
+/* Delete one of the subsystem's own paths; its cause names the symbol that builds it, if one does. */
+static void delete_own(struct plan *plan, const struct footprint *fp, const char *path, int is_dir)
+{
+	plan_delete(plan, path, is_dir, KIND_OWN_PATH,
+		    &CAUSE(RULE_OWN, footprint_built_by(fp, path, is_dir)),
+		    is_dir ? "the subsystem's own directory" : "the subsystem's own file");
+}
+
 /*
  * The subsystem's own files and directories go whole; a directory that holds
  * a Kconfig file another option still needs (a tenant, derive.c) goes file
@@ -74,10 +76,10 @@ static void plan_deletions(struct plan *plan, const struct footprint *fp, const 
 				const char *f = t->files.v[k];
 
 				if (!strncmp(f, rel, rn) && f[rn] == '/' && !sv_contains(&fp->tenant_files, f))
-					plan_delete(plan, f, 0, "the subsystem's own file");
+					delete_own(plan, fp, f, 0);
 			}
 		} else if (exists) {
-			plan_delete(plan, rel, dir, dir ? "the subsystem's own directory" : "the subsystem's own file");
+			delete_own(plan, fp, rel, dir);
 		}
 		free(rel);
 	}
@@ -104,31 +106,37 @@ static void replace_pairs(const struct footprint *fp, struct kconfig_replace *re
 	repl->n = olds->n;
 }
 
+/* A new plan of the tree, with the snapshots the Kconfig model was parsed from. */
+static void plan_start(struct removal *r, struct plan *plan)
+{
+	plan_init(plan, r->tree.root);
+	plan_borrow(plan, &r->readonly);
+}
+
 /*
  * Find the symbols that must go with the footprint's: Kconfig dependents,
  * repeatedly, since a dependent's objects may hold more.  The round that
  * adds none has planned the whole Kconfig removal: its plan becomes r->plan
- * and its result r->kconfig.  Returns 0 or -1.
+ * and its result r->kconfig.  Every round but the last adds a symbol, so
+ * the rounds end.  Returns 0 or -1.
  */
 static int close_over_dependents(struct removal *r, const struct progress *progress,
 				 struct strbuf *err)
 {
-	for (int round = 0; round < 16; round++) {
+	for (size_t round = 0;; round++) {
 		struct plan scratch;
-		struct kconfig_db db;
 		struct kconfig_result res = { 0 };
 		struct strset syms = STRSET_INIT;
 		struct strvec olds = STRVEC_INIT, news = STRVEC_INIT;
 		struct kconfig_replace repl;
 		int added = 0, rc;
 
-		plan_init(&scratch, r->tree.root);
+		plan_start(r, &scratch);
 		plan_deletions(&scratch, &r->fp, &r->tree);
 		symbols_of(&r->fp, &syms);
 		replace_pairs(&r->fp, &repl, &olds, &news);
-		rc = kconfig_db_load(&db, &r->tree, &scratch, err);
-		if (rc == 0)
-			rc = kconfig_remove(&db, &scratch, &syms, &repl, &res, err);
+		r->stats->kconfig_rounds++;
+		rc = kconfig_remove(&r->db, &scratch, &syms, &repl, &res, err);
 		for (size_t i = 0; rc == 0 && i < res.nremoved; i++) {
 			const struct kconfig_removed *k = &res.removed[i];
 
@@ -143,13 +151,12 @@ static int close_over_dependents(struct removal *r, const struct progress *progr
 					      : xasprintf("%s: %s", k->name, k->reason));
 			added++;
 		}
-		kconfig_db_release(&db);
 		strset_clear(&syms);
 		sv_clear(&olds);
 		sv_clear(&news);
 		if (rc == 0) {
-			struct progress_event ev = { PROGRESS_DEPENDENTS, (size_t)round + 1,
-						     r->fp.symbols.n, NULL, NULL };
+			struct progress_event ev = { PROGRESS_DEPENDENTS, round + 1, r->fp.symbols.n,
+						     NULL, NULL };
 
 			progress_report(progress, &ev);
 		}
@@ -162,10 +169,8 @@ static int close_over_dependents(struct removal *r, const struct progress *progr
 		plan_release(&scratch);
 		if (rc < 0)
 			return -1;
-		footprint_derive(&r->fp, &r->tree, &r->db);
+		footprint_derive(&r->fp, &r->tree, &r->db, r->makefiles);
 	}
-	sb_addf(err, "excise: the dependents of the removal did not settle after 16 rounds\n");
-	return -1;
 }
 
 /* The offset of the one line of data that is `source "path"` (blanks before), in *off; how many. */
@@ -263,7 +268,10 @@ static void inline_tenants(struct removal *r)
 		const char *site = NULL;
 		size_t nsites = 0, off = 0, ls, le;
 		const struct plan_file *kf = plan_file(&r->plan, k), *sf;
+		struct cause cause = CAUSE(RULE_KCONFIG, NULL);
 		char *why, *moved;
+
+		cause.option = sym;
 
 		for (size_t j = 0; j < r->tree.files.n && kf; j++) {
 			const char *p = r->tree.files.v[j];
@@ -295,7 +303,7 @@ static void inline_tenants(struct removal *r)
 					"it is sourced from %s", sym,
 					nsites == 1 ? "a line the removal changes" :
 					nsites ? "several places" : "nowhere");
-			plan_note(&r->plan, k, 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, why,
+			plan_note(&r->plan, k, 1, KIND_KCONFIG_ENTRY, ACTION_REVIEW, &cause, why,
 				  "the entry could move next to its code");
 			free(why);
 			continue;
@@ -303,10 +311,13 @@ static void inline_tenants(struct removal *r)
 		moved = kept_entries(&r->plan, kf);
 		why = xasprintf("%s's entries move here, where %s was sourced: their code is "
 				"outside its directory", sym, k);
-		plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, why);
+		sv_push(&cause.paths, k);   /* the `source` line that goes names it */
+		plan_edit(&r->plan, site, ls, le, moved, KIND_KCONFIG_SOURCE, &cause, why);
+		sv_clear(&cause.paths);
 		free(moved);
 		free(why);
-		plan_delete(&r->plan, k, 0, "its kept entries moved to the file that sourced it");
+		plan_delete(&r->plan, k, 0, KIND_KCONFIG_SOURCE, &cause,
+			    "its kept entries moved to the file that sourced it");
 		{
 			char *kk = xstrdup(k);
 
@@ -347,400 +358,29 @@ static void add_companions(struct removal *r)
 		r->fp.title = xasprintf("the leftovers of %s, which no Kconfig file defines", r->fp.name);
 	}
 	if (added)
-		footprint_derive(&r->fp, &r->tree, &r->db);
-}
-
-/* Delete lines first..last (1-based) of path. */
-static void delete_line_range(struct plan *plan, const char *path, size_t first, size_t last,
-			      enum ref_kind kind, const char *reason)
-{
-	const struct plan_file *f = plan_file(plan, path);
-	size_t off = 0, line = 1, start = 0;
-
-	if (!f)
-		return;
-	while (off < f->len && line < first) {
-		off = line_end(f->data, f->len, off);
-		line++;
-	}
-	start = off;
-	while (off < f->len && line <= last) {
-		off = line_end(f->data, f->len, off);
-		line++;
-	}
-	if (off > start)
-		plan_edit(plan, path, start, off, "", kind, reason);
-}
-
-/* A whole sentence of prose that names a removed option (docs.c decides its bytes). */
-static void delete_sentence(struct plan *plan, const struct ref *ref)
-{
-	const struct plan_file *f = plan_file(plan, ref->path);
-	size_t ds, de;
-
-	if (f && doc_sentence(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de,
-			       NULL, NULL))
-		plan_edit(plan, ref->path, ds, de, "", ref->kind, ref->reason);
-	else
-		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
-			  "mentioned in running text: left for a human to edit", ref->text);
-}
-
-/* A removed option as one side of an "or" in prose: the other side stays (docs.c). */
-static void delete_alternative(struct plan *plan, const struct ref *ref)
-{
-	const struct plan_file *f = plan_file(plan, ref->path);
-	struct doc_edit ed[3];
-	size_t os, oe;
-	int n = f ? doc_alternative(f->data, f->len, ref->off, ref->off + strlen(ref->match), &os,
-				    &oe, ed) : 0;
-
-	for (int i = 0; i < n; i++)
-		plan_edit(plan, ref->path, ed[i].start, ed[i].end, ed[i].text, ref->kind, ref->reason);
-	if (!n)
-		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
-			  "mentioned in running text: left for a human to edit", ref->text);
-}
-
-static void delete_list_item(struct plan *plan, const struct ref *ref)
-{
-	const struct plan_file *f = plan_file(plan, ref->path);
-	size_t ds, de;
-
-	if (f && doc_list_item(f->data, f->len, ref->off, ref->off + strlen(ref->match), &ds, &de))
-		plan_edit(plan, ref->path, ds, de, "", ref->kind, ref->reason);
-	else
-		plan_note(plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
-			  "mentioned in running text: left for a human to edit", ref->text);
-}
-
-/* The Makefile of the directory that holds path ("mm/slob.c" -> "mm/Makefile"), if any. */
-static char *parent_makefile(const struct tree *t, const char *path)
-{
-	char *p = xstrdup(path);
-	size_t n = strlen(p);
-	char *slash, *mk;
-
-	if (n && p[n - 1] == '/')
-		p[n - 1] = '\0';
-	slash = strrchr(p, '/');
-	mk = slash ? xasprintf("%.*s/Makefile", (int)(slash - p), p) : xstrdup("Makefile");
-	free(p);
-	{
-		char *full = path_join(t->root, mk);
-		struct stat st;
-
-		if (stat(full, &st) < 0) {
-			free(mk);
-			mk = NULL;
-		}
-		free(full);
-	}
-	return mk;
-}
-
-/* Join a list of names with commas, each with an optional prefix. */
-static char *join_list(const struct strvec *v, const char *prefix)
-{
-	struct strbuf sb = STRBUF_INIT;
-
-	for (size_t i = 0; i < v->n; i++)
-		sb_addf(&sb, "%s%s%s", i ? "," : "", prefix, v->v[i]);
-	return sb_detach(&sb, NULL);
-}
-
-/* Run one semantic patch over files; problems become r->problems, not failures. */
-static int run_cocci(struct removal *r, const struct remove_options *opt, const char *patch,
-		     const struct strvec *defines, const struct strvec *files, struct strbuf *err)
-{
-	struct cocci_report rep;
-	double t0 = seconds_now();
-	int rc;
-
-	if (!files->n)
-		return 0;
-	{
-		struct progress_event ev = { PROGRESS_COCCI, 0, files->n, patch, NULL };
-
-		progress_report(opt->progress, &ev);
-	}
-	cocci_report_init(&rep);
-	rc = cocci_apply(&r->plan, opt->cocci_dir ? opt->cocci_dir : cocci_dir(), patch, defines,
-			 files, opt->jobs > 0 ? opt->jobs : scan_default_threads(), opt->tmp_dir, &rep, err);
-	for (size_t i = 0; i < rep.unparsed.n; i++)
-		sv_push_owned(&r->problems, xasprintf("%s: spatch could not parse %s", patch,
-						      rep.unparsed.v[i]));
-	for (size_t i = 0; i < rep.failed.n; i++)
-		sv_push_owned(&r->problems, xasprintf("%s: spatch gave up on %s", patch, rep.failed.v[i]));
-	cocci_report_release(&rep);
-	r->seconds_cocci += seconds_now() - t0;
-	return rc;
-}
-
-/* run_cocci with one -D value. */
-static int run_cocci1(struct removal *r, const struct remove_options *opt, const char *patch,
-		      const char *define, const struct strvec *files, struct strbuf *err)
-{
-	struct strvec defines = STRVEC_INIT;
-	int rc;
-
-	sv_push(&defines, define);
-	rc = run_cocci(r, opt, patch, &defines, files, err);
-	sv_clear(&defines);
-	return rc;
+		footprint_derive(&r->fp, &r->tree, &r->db, r->makefiles);
 }
 
 /*
- * is_enabled.cocci with -D config=..., and the footprint's predicates that
- * locate confirmed (still identifiers only the subsystem defines).
+ * Hand every reference to the rule family that plans it (rules.h): what
+ * they could not do joins r->problems, what they say of the tree r->notes
+ * (the MAINTAINERS sections removed are read off the checked plan).
  */
-static int run_cocci_predicates(struct removal *r, const struct remove_options *opt,
-				const char *config, const struct strvec *files, struct strbuf *err)
-{
-	struct strvec preds = STRVEC_INIT, defines = STRVEC_INIT;
-	char *value = NULL;
-	int rc;
-
-	for (size_t i = 0; i < r->fp.predicates.n; i++)
-		if (sv_contains(&r->fp.identifiers, r->fp.predicates.v[i]))
-			sv_push(&preds, r->fp.predicates.v[i]);
-	sv_push(&defines, config);
-	if (preds.n) {
-		char *list = join_list(&preds, "");
-
-		value = xasprintf("predicates=%s", list);
-		free(list);
-		sv_push(&defines, value);
-	}
-	rc = run_cocci(r, opt, "is_enabled.cocci", &defines, files, err);
-	free(value);
-	sv_clear(&defines);
-	sv_clear(&preds);
-	return rc;
-}
-
-/*
- * Is a symbol a board or platform of arch: defined in a mach-NAME or
- * plat-NAME directory of arch/ARCH (arch/arm/mach-oxnas/Kconfig:
- * ARCH_OXNAS, MACH_OX820)?
- */
-static int is_platform_symbol(const struct kconfig_db *db, const char *arch, const char *sym)
-{
-	size_t n, alen = strlen(arch);
-	const struct kconfig_def *defs = kconfig_defs(db, sym, &n);
-
-	for (size_t i = 0; i < n; i++) {
-		const char *p = defs[i].path;
-
-		if (starts_with(p, "arch/") && !strncmp(p + 5, arch, alen) && p[5 + alen] == '/' &&
-		    (starts_with(p + 6 + alen, "mach-") || starts_with(p + 6 + alen, "plat-")))
-			return 1;
-	}
-	return 0;
-}
-
-/*
- * A platform's own defconfig: arch/ARCH/configs/NAME that turns on (=y or
- * =m) a removed platform symbol and no kept one.  It goes whole, as
- * upstream deletes oxnas_v6_defconfig with ARCH_OXNAS (6.6): without its
- * machine it would configure some other board.  Returns the removed
- * symbol (to free), or NULL.
- */
-static char *platform_defconfig(struct removal *r, const char *path, const struct strset *syms)
-{
-	const struct plan_file *f;
-	const char *cfg = strstr(path, "/configs/");
-	struct strvec on = STRVEC_INIT;
-	char *arch, *removed = NULL;
-	int kept = 0;
-
-	if (!starts_with(path, "arch/") || !cfg || !(f = plan_file(&r->plan, path)))
-		return NULL;
-	arch = xstrndup(path + 5, (size_t)(cfg - path - 5));
-	defconfig_enabled(f->data, f->len, &on);
-	for (size_t i = 0; i < on.n && !kept; i++) {
-		if (!is_platform_symbol(&r->db, arch, on.v[i]))
-			continue;
-		if (!strset_has(syms, on.v[i]))
-			kept = 1;
-		else if (!removed)
-			removed = xstrdup(on.v[i]);
-	}
-	sv_clear(&on);
-	free(arch);
-	if (kept) {
-		free(removed);
-		return NULL;
-	}
-	return removed;
-}
-
-/*
- * CONFIG_X used as a value in kept C code, where X is a removed int, hex or
- * string option (locate's c-value): the code still compiles only with X's
- * value, so the name becomes the value every configuration had unless a
- * user set it, X's one constant default.  drivers/mailbox/omap-mailbox.c
- * (6.1) has
- *	static unsigned int mbox_kfifo_size = CONFIG_OMAP_MBOX_KFIFO_SIZE;
- * which without the option is "= 256".  True if planned.
- */
-static int constant_value(struct removal *r, const struct ref *ref)
-{
-	struct strbuf value = STRBUF_INIT;
-	char *why;
-
-	if (!ref->symbol || !plan_file(&r->plan, ref->path) ||
-	    kconfig_constant_default(&r->db, ref->symbol, &value) < 0)
-		return 0;
-	why = xasprintf("CONFIG_%s is gone: its default, %s", ref->symbol, value.buf);
-	plan_edit(&r->plan, ref->path, ref->off, ref->off + 7 + strlen(ref->symbol), value.buf,
-		  KIND_C_VALUE, why);
-	plan_set_cause(&r->plan, ref->symbol, NULL, 0);
-	free(why);
-	sb_release(&value);
-	return 1;
-}
-
-/* Hand every reference to the module of its kind of file. */
 static int plan_references(struct removal *r, const struct remove_options *opt, struct strbuf *err)
 {
-	struct strset cpp_off = STRSET_INIT;   /* syms and the removed architectures' macros */
-	struct strset syms = STRSET_INIT, makefiles = STRSET_INIT, configs = STRSET_INIT,
-		      cpp_files = STRSET_INIT, en_files = STRSET_INIT, inc_files = STRSET_INIT,
-		      call_files = STRSET_INIT;
-	struct strvec list = STRVEC_INIT;
-	int rc = 0;
+	struct rule_options ro = { opt->jobs, opt->no_cocci, opt->cocci_dir ? opt->cocci_dir : cocci_dir(),
+				   opt->tmp_dir, opt->progress };
+	struct planning p;
+	int rc;
 
-	symbols_of(&r->fp, &syms);
-	for (size_t i = 0; i < r->fp.paths.n; i++) {
-		char *mk = parent_makefile(&r->tree, r->fp.paths.v[i]);
-
-		if (mk && !footprint_owns(&r->fp, mk))
-			strset_add(&makefiles, mk);
-		free(mk);
-	}
-	for (size_t i = 0; i < r->loc.n; i++) {
-		const struct ref *ref = &r->loc.refs[i];
-		unsigned fclass = file_class(ref->path);
-
-		if (plan_is_deleted(&r->plan, ref->path))
-			continue;
-		if (ref->action != ACTION_REMOVE) {
-			plan_note(&r->plan, ref->path, ref->line, ref->kind, ref->action, ref->reason,
-				  ref->text);
-			continue;
-		}
-		if (fclass == FILE_KCONFIG && ref->kind != KIND_DOC_LIST_ITEM)
-			continue;   /* kconfig_remove has them (help text aside) */
-		if (fclass == FILE_MAKEFILE)
-			strset_add(&makefiles, ref->path);
-		else if (fclass == FILE_DEFCONFIG)
-			strset_add(&configs, ref->path);
-		else if (ref->kind == KIND_C_IFDEF)
-			strset_add(&cpp_files, ref->path);
-		else if (ref->kind == KIND_C_IS_ENABLED)
-			strset_add(&en_files, ref->path);
-		else if (ref->kind == KIND_C_INCLUDE)
-			strset_add(&inc_files, ref->path);
-		else if (ref->kind == KIND_C_CALL) {
-			strset_add(&call_files, ref->path);
-			/* a removed machine's predicate folds as its symbol's tests do */
-			if (sv_contains(&r->fp.predicates, ref->symbol ? ref->symbol : ref->match))
-				strset_add(&en_files, ref->path);
-		}
-		else if (ref->kind == KIND_C_VALUE) {
-			if (!constant_value(r, ref))
-				plan_note(&r->plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
-					  "no constant default to put in its place", ref->text);
-		}
-		else if (ref->kind == KIND_DOC_TABLE || ref->kind == KIND_DOC_INDEX ||
-			 ref->kind == KIND_DOC || ref->kind == KIND_DOC_DIRECTIVE)
-			delete_line_range(&r->plan, ref->path, ref->line, ref->last_line, ref->kind,
-					  ref->reason ? ref->reason : "names the removed subsystem");
-		else if (ref->kind == KIND_DOC_SENTENCE)
-			delete_sentence(&r->plan, ref);
-		else if (ref->kind == KIND_DOC_ALTERNATIVE)
-			delete_alternative(&r->plan, ref);
-		else if (ref->kind == KIND_DOC_LIST_ITEM)
-			delete_list_item(&r->plan, ref);
-		else if (ref->kind == KIND_MAINTAINERS)
-			;   /* maintainers_remove below */
-		else
-			plan_note(&r->plan, ref->path, ref->line, ref->kind, ACTION_REVIEW,
-				  "no rule removes this kind of reference", ref->text);
-	}
-	strset_to_sorted(&makefiles, &list);
-	for (size_t i = 0; i < list.n && rc == 0; i++)
-		if (!plan_is_deleted(&r->plan, list.v[i]) &&
-		    kbuild_remove(&r->plan, list.v[i], &syms, &r->fp, err) < 0)
-			rc = -1;
-	sv_clear(&list);
-	strset_to_sorted(&configs, &list);
-	for (size_t i = 0; i < list.n && rc == 0; i++) {
-		char *platform = platform_defconfig(r, list.v[i], &syms);
-
-		if (platform) {
-			char *why = xasprintf("the defconfig of CONFIG_%s, a removed platform", platform);
-
-			plan_delete(&r->plan, list.v[i], 0, why);
-			free(why);
-			free(platform);
-		} else if (defconfig_remove(&r->plan, list.v[i], &syms, &r->fp, err) < 0) {
-			rc = -1;
-		}
-	}
-	sv_clear(&list);
-	/* A vendor or trimmed tree without MAINTAINERS is removed from like any other. */
-	if (rc == 0 && !plan_file(&r->plan, "MAINTAINERS") && errno == ENOENT)
-		sv_push(&r->notes, "the tree has no MAINTAINERS file: no section or F: line to remove");
-	else if (rc == 0 && maintainers_remove(&r->plan, &r->fp, &r->tree, err) < 0)
-		rc = -1;
-	strset_to_sorted(&cpp_files, &list);
-	for (size_t i = 0; i < r->fp.macros.n; i++)
-		strset_add(&cpp_off, r->fp.macros.v[i]);
-	for (size_t i = 0; i < r->fp.symbols.n; i++)
-		strset_add(&cpp_off, r->fp.symbols.v[i]);
-	for (size_t i = 0; i < list.n && rc == 0; i++)
-		if (cpp_resolve_flags(&r->plan, list.v[i], &cpp_off, NULL, CPP_SQUEEZE_BLANKS, NULL, err) < 0)
-			rc = -1;
-	sv_clear(&list);
-	if (rc == 0 && !opt->no_cocci) {
-		struct strvec names = STRVEC_INIT;
-		char *value, *define;
-
-		strset_to_sorted(&syms, &names);
-		value = join_list(&names, "CONFIG_");
-		define = xasprintf("config=%s", value);
-		strset_to_sorted(&en_files, &list);
-		rc = run_cocci_predicates(r, opt, define, &list, err);
-		sv_clear(&list);
-		free(value), free(define);
-		if (rc == 0 && r->fp.headers.n) {
-			value = join_list(&r->fp.headers, "");
-			define = xasprintf("headers=%s", value);
-			strset_to_sorted(&inc_files, &list);
-			rc = run_cocci1(r, opt, "include.cocci", define, &list, err);
-			sv_clear(&list);
-			free(value), free(define);
-		}
-		if (rc == 0 && r->fp.identifiers.n) {
-			value = join_list(&r->fp.identifiers, "");
-			define = xasprintf("functions=%s", value);
-			strset_to_sorted(&call_files, &list);
-			rc = run_cocci1(r, opt, "calls.cocci", define, &list, err);
-			sv_clear(&list);
-			free(value), free(define);
-		}
-		sv_clear(&names);
-	}
-	strset_clear(&syms);
-	strset_clear(&makefiles);
-	strset_clear(&configs);
-	strset_clear(&cpp_files);
-	strset_clear(&cpp_off);
-	strset_clear(&en_files);
-	strset_clear(&inc_files);
-	strset_clear(&call_files);
+	planning_init(&p, &r->plan, &r->fp, &r->tree, &r->db, &ro);
+	rc = rules_plan(&p, r->loc.refs, r->loc.n, err);
+	for (size_t i = 0; i < p.notes.n; i++)
+		sv_push(&r->notes, p.notes.v[i]);
+	for (size_t i = 0; i < p.problems.n; i++)
+		sv_push(&r->problems, p.problems.v[i]);
+	r->seconds_cocci += p.seconds_cocci;
+	planning_release(&p);
 	return rc;
 }
 
@@ -803,27 +443,68 @@ static int plan_links(struct removal *r, const struct remove_options *opt, struc
 }
 
 /*
- * Plan the removal of targets, with the helpers in extra (names, and why in
- * the same order) as dependents from the start.
+ * Read what planning needs from the tree at root, once a run: the files,
+ * the Kconfig model (through r->readonly, whose snapshots every plan of the
+ * run borrows) and the Makefiles.  Returns 0 or -1.
  */
-static int plan_once(struct removal *r, const char *root, char **targets, int ntargets,
-		     const struct strvec *extra, const struct strvec *extra_why,
-		     const struct remove_options *opt, struct strbuf *err)
+static int load_context(struct removal *r, const char *root, struct strbuf *err)
 {
-	struct locate_options lopt = { opt->jobs, opt->unknown, opt->progress };
 	double t0 = seconds_now();
-	int rc;
 
 	memset(r, 0, sizeof(*r));
+	r->stats = xcalloc(1, sizeof(*r->stats));
 	if (tree_load(&r->tree, root, err) < 0)
 		return -1;
 	plan_init(&r->readonly, r->tree.root);
 	if (kconfig_db_load(&r->db, &r->tree, &r->readonly, err) < 0)
 		return -1;
+	r->makefiles = makefiles_load(&r->tree);
+	r->stats->seconds_load = seconds_now() - t0;
+	return 0;
+}
+
+/* t, a trial plan on r's context: nothing planned yet (removal_release(t) leaves r's context). */
+static void trial_init(struct removal *t, const struct removal *r)
+{
+	memset(t, 0, sizeof(*t));
+	t->tree = r->tree;
+	t->db = r->db;
+	t->readonly = r->readonly;
+	t->makefiles = r->makefiles;
+	t->stats = r->stats;
+	t->borrowed = 1;
+}
+
+/* The trial t becomes r's plan (r keeps its context; what r had planned goes). */
+static void adopt(struct removal *r, struct removal *t)
+{
+	struct removal old = *r;
+
+	*r = *t;
+	r->borrowed = old.borrowed;
+	old.borrowed = 1;
+	removal_release(&old);
+	memset(t, 0, sizeof(*t));
+}
+
+/*
+ * Plan the removal of targets on the context r has loaded, with the
+ * helpers in extra (names, and why in the same order) as dependents from
+ * the start.
+ */
+static int plan_once(struct removal *r, char **targets, int ntargets, const struct strvec *extra,
+		     const struct strvec *extra_why, const struct remove_options *opt,
+		     struct strbuf *err)
+{
+	struct locate_options lopt = { opt->jobs, opt->unknown, opt->progress };
+	double t0 = seconds_now();
+	int rc;
+
+	r->stats->plans++;
 	footprint_init(&r->fp);
 	for (size_t i = 0; i < opt->replace.n; i++)
 		sv_push(&r->fp.replace, opt->replace.v[i]);
-	if (target_resolve(&r->fp, &r->tree, &r->db, targets, ntargets, err) < 0)
+	if (target_resolve(&r->fp, &r->tree, &r->db, r->makefiles, targets, ntargets, err) < 0)
 		return -1;
 	add_companions(r);
 	for (size_t i = 0; extra && i < extra->n; i++)
@@ -833,7 +514,7 @@ static int plan_once(struct removal *r, const char *root, char **targets, int nt
 			sv_push_owned(&r->dependents, xasprintf("%s: %s", extra->v[i], extra_why->v[i]));
 		}
 	if (extra && extra->n)
-		footprint_derive(&r->fp, &r->tree, &r->db);
+		footprint_derive(&r->fp, &r->tree, &r->db, r->makefiles);
 	if (close_over_dependents(r, opt->progress, err) < 0)
 		return -1;
 	inline_tenants(r);
@@ -882,6 +563,109 @@ static void residue_keys(const struct links_result *res, struct strset *keys)
 }
 
 /*
+ * The candidates of close_over_helpers: each helper whose own code
+ * helper_code() finds and no public header declares, with why, into cand
+ * and why; their code into *code (one per candidate, in order).  Returns
+ * how many.
+ */
+static size_t helper_candidates(struct removal *r, const struct remove_options *opt,
+				struct helper_code **code, struct strvec *cand, struct strvec *why)
+{
+	struct footprint hfp;
+	struct locate_result hloc = { 0 };
+	struct locate_options lopt = { opt->jobs, LOCATE_UNKNOWN_ALLOW, NULL };
+	struct strbuf herr = STRBUF_INIT;
+	size_t n = r->kconfig.nhelpers, ncode = 0;
+
+	/* the helpers' own code, read from the tree as it is */
+	footprint_init(&hfp);
+	*code = xcalloc(n, sizeof(**code));
+	/* the symbols alone: a file one helper builds may hold another's #ifdef */
+	for (size_t i = 0; i < n; i++)
+		sv_push(&hfp.symbols, r->kconfig.helpers[i].name);
+	if (locate_run(&hfp, &r->tree, &r->db, &lopt, &hloc, &herr) == 0) {
+		struct helper_scope sc = { &r->tree, &hloc, &r->plan };
+		size_t *of = xcalloc(n, sizeof(*of));   /* code[j] is helper of[j]'s */
+		struct strset pub = STRSET_INIT;
+		size_t k = 0;
+
+		for (size_t i = 0; i < n; i++) {
+			struct strbuf no = STRBUF_INIT;
+
+			if (helper_code(&sc, r->kconfig.helpers[i].name, &(*code)[ncode], &no) < 0)
+				helper_code_release(&(*code)[ncode]);
+			else
+				of[ncode++] = i;
+			sb_release(&no);
+		}
+		/* a helper whose definitions a public header declares stays */
+		helpers_public_names(&r->tree, *code, ncode, &pub);
+		for (size_t j = 0; j < ncode; j++) {
+			const struct kconfig_helper *h = &r->kconfig.helpers[of[j]];
+
+			if (helper_is_public(&(*code)[j], &pub)) {
+				helper_code_release(&(*code)[j]);
+				continue;
+			}
+			(*code)[k++] = (*code)[j];
+			sv_push(cand, h->name);
+			sv_push_owned(why, xasprintf("its code serves only removed code, though %s "
+						     "still selects it (as %s did)",
+						     h->kept_selector, h->removed_selector));
+		}
+		ncode = k;
+		strset_clear(&pub);
+		free(of);
+	}
+	sb_release(&herr);
+	locate_release(&hloc);
+	footprint_release(&hfp);
+	return ncode;
+}
+
+/*
+ * The residue of trial t that base does not have: the candidates whose
+ * code defines a name of it are live[c]; returns 1 if some new residue is
+ * none of theirs.
+ */
+static int new_residue(const struct removal *t, const struct strset *base, const struct strvec *cand,
+		       const struct helper_code *code, size_t ncode, unsigned char *live)
+{
+	int unexplained = 0;
+
+	for (size_t i = 0; i < t->links.n + t->links.nasm; i++) {
+		const struct link_residue *x = residue_at(&t->links, i);
+		char *k = residue_key(x);
+		int owner = 0;
+
+		if (!strset_has(base, k)) {
+			for (size_t c = 0; c < cand->n; c++)
+				for (size_t j = 0; j < ncode; j++)
+					if (!strcmp(code[j].name, cand->v[c]) &&
+					    helper_defines(&code[j], x->name))
+						live[c] = 1, owner = 1;
+			unexplained |= !owner;
+		}
+		free(k);
+	}
+	return unexplained;
+}
+
+/* The dependents of t that are helpers say what each defined. */
+static void name_definitions(struct removal *t, const struct helper_code *code, size_t ncode)
+{
+	for (size_t i = 0; i < t->dependent_names.n; i++)
+		for (size_t j = 0; j < ncode; j++)
+			if (!strcmp(t->dependent_names.v[i], code[j].name)) {
+				char *d = t->dependents.v[i];
+
+				t->dependents.v[i] = xasprintf("%s; it defines %s%s", d, code[j].defs.v[0],
+							       code[j].defs.n > 1 ? ", ..." : "");
+				free(d);
+			}
+}
+
+/*
  * A prompt-less helper that a removed option selected and a kept one still
  * selects stays by Kconfig's rules.  But when its own code (helpers.h: the
  * files only it builds, its #ifdef blocks) defines only what removed code
@@ -895,65 +679,15 @@ static void residue_keys(const struct links_result *res, struct strset *keys)
  * residue that no candidate's code explains ends the trials: the plan
  * without any of them stands.  The accepted trial becomes the plan.
  */
-static void close_over_helpers(struct removal *r, const char *root, char **targets, int ntargets,
+static void close_over_helpers(struct removal *r, char **targets, int ntargets,
 			       const struct strvec *users, const struct strvec *users_why,
 			       const struct remove_options *opt)
 {
 	struct strvec cand = STRVEC_INIT, why = STRVEC_INIT, all = STRVEC_INIT, all_why = STRVEC_INIT;
 	struct strset base = STRSET_INIT;
-	struct footprint hfp;
-	struct locate_result hloc = { 0 };
-	struct locate_options lopt = { opt->jobs, LOCATE_UNKNOWN_ALLOW, NULL };
 	struct helper_code *code;
-	struct strbuf herr = STRBUF_INIT;
-	size_t n = r->kconfig.nhelpers, ncode;
+	size_t ncode = helper_candidates(r, opt, &code, &cand, &why);
 	int settled = 0;
-
-	/* the helpers' own code, read from the tree as it is */
-	footprint_init(&hfp);
-	code = xcalloc(n, sizeof(*code));
-	ncode = 0;
-	/* the symbols alone: a file one helper builds may hold another's #ifdef */
-	for (size_t i = 0; i < n; i++)
-		sv_push(&hfp.symbols, r->kconfig.helpers[i].name);
-	if (locate_run(&hfp, &r->tree, &r->db, &lopt, &hloc, &herr) == 0) {
-		struct helper_scope sc = { &r->tree, &hloc, &r->plan };
-
-		size_t *of = xcalloc(n, sizeof(*of));   /* code[j] is helper of[j]'s */
-		struct strset pub = STRSET_INIT;
-		size_t k = 0;
-
-		for (size_t i = 0; i < n; i++) {
-			struct strbuf no = STRBUF_INIT;
-
-			if (helper_code(&sc, r->kconfig.helpers[i].name, &code[ncode], &no) < 0)
-				helper_code_release(&code[ncode]);
-			else
-				of[ncode++] = i;
-			sb_release(&no);
-		}
-		/* a helper whose definitions a public header declares stays */
-		helpers_public_names(&r->tree, code, ncode, &pub);
-		for (size_t j = 0; j < ncode; j++) {
-			const struct kconfig_helper *h = &r->kconfig.helpers[of[j]];
-
-			if (helper_is_public(&code[j], &pub)) {
-				helper_code_release(&code[j]);
-				continue;
-			}
-			code[k++] = code[j];
-			sv_push(&cand, h->name);
-			sv_push_owned(&why, xasprintf("its code serves only removed code, though %s "
-						      "still selects it (as %s did)",
-						      h->kept_selector, h->removed_selector));
-		}
-		ncode = k;
-		strset_clear(&pub);
-		free(of);
-	}
-	sb_release(&herr);
-	locate_release(&hloc);
-	footprint_release(&hfp);
 
 	residue_keys(&r->links, &base);
 	while (cand.n) {
@@ -978,24 +712,12 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 			sv_push(&all, users->v[i]), sv_push(&all_why, users_why->v[i]);
 		for (size_t i = 0; i < cand.n; i++)
 			sv_push(&all, cand.v[i]), sv_push(&all_why, why.v[i]);
-		tried = plan_once(&t, root, targets, ntargets, &all, &all_why, &o, &terr) == 0;
-
+		trial_init(&t, r);
+		tried = plan_once(&t, targets, ntargets, &all, &all_why, &o, &terr) == 0;
 		sb_release(&terr);
-		for (size_t i = 0; tried && i < t.links.n + t.links.nasm; i++) {
-			const struct link_residue *x = residue_at(&t.links, i);
-			char *k = residue_key(x);
-			int owner = 0;
-
-			if (!strset_has(&base, k)) {
-				for (size_t c = 0; c < cand.n; c++)
-					for (size_t j = 0; j < ncode; j++)
-						if (!strcmp(code[j].name, cand.v[c]) &&
-						    helper_defines(&code[j], x->name))
-							live[c] = 1, owner = 1;
-				unexplained |= !owner && o.no_cocci == opt->no_cocci;
-			}
-			free(k);
-		}
+		if (tried)
+			unexplained = new_residue(&t, &base, &cand, code, ncode, live) &&
+				      o.no_cocci == opt->no_cocci;
 		for (size_t c = 0; c < cand.n; c++) {
 			nlive += live[c];
 			if (!live[c]) {
@@ -1018,19 +740,9 @@ static void close_over_helpers(struct removal *r, const char *root, char **targe
 			continue;
 		}
 		if (!nlive) {
-			/* this trial is the plan; its dependents say what each helper defined */
-			for (size_t i = 0; i < t.dependent_names.n; i++)
-				for (size_t j = 0; j < ncode; j++)
-					if (!strcmp(t.dependent_names.v[i], code[j].name)) {
-						char *d = t.dependents.v[i];
-
-						t.dependents.v[i] = xasprintf("%s; it defines %s%s", d,
-									      code[j].defs.v[0],
-									      code[j].defs.n > 1 ? ", ..." : "");
-						free(d);
-					}
-			removal_release(r);
-			*r = t;
+			/* this trial is the plan */
+			name_definitions(&t, code, ncode);
+			adopt(r, &t);
 			sv_clear(&keep), sv_clear(&keep_why);
 			break;
 		}
@@ -1094,7 +806,7 @@ static size_t residue_users(struct removal *r, struct strvec *users, struct strv
 		if (!sv_contains(&paths, r->links.v[i].path))
 			first[paths.n] = &r->links.v[i], sv_push(&paths, r->links.v[i].path);
 	built = xcalloc(paths.n + 1, sizeof(*built));
-	kbuild_builders(&r->tree, &paths, built);
+	kbuild_builders(&r->tree, r->makefiles, &paths, built);
 	for (size_t p = 0; p < paths.n; p++) {
 		const struct link_residue *x = first[p];
 
@@ -1135,21 +847,19 @@ static size_t residue_users(struct removal *r, struct strvec *users, struct strv
  * takes bttv along).  Residue in code that no such option builds stays
  * residue.  users and why collect the options, for close_over_helpers().
  */
-static int close_over_users(struct removal *r, const char *root, char **targets, int ntargets,
-			    struct strvec *users, struct strvec *why,
-			    const struct remove_options *opt, struct strbuf *err)
+static int close_over_users(struct removal *r, char **targets, int ntargets, struct strvec *users,
+			    struct strvec *why, const struct remove_options *opt, struct strbuf *err)
 {
-	for (int round = 0; round < 16 && r->links.n; round++) {
+	/* each round takes a new option along, and there are finitely many */
+	while (r->links.n && residue_users(r, users, why)) {
 		struct removal t;
 
-		if (!residue_users(r, users, why))
-			break;
-		if (plan_once(&t, root, targets, ntargets, users, why, opt, err) < 0) {
+		trial_init(&t, r);
+		if (plan_once(&t, targets, ntargets, users, why, opt, err) < 0) {
 			removal_release(&t);
 			return -1;
 		}
-		removal_release(r);
-		*r = t;
+		adopt(r, &t);
 	}
 	return 0;
 }
@@ -1158,12 +868,14 @@ int removal_plan(struct removal *r, const char *root, char **targets, int ntarge
 		 const struct remove_options *opt, struct strbuf *err)
 {
 	struct strvec users = STRVEC_INIT, why = STRVEC_INIT;
-	int rc = plan_once(r, root, targets, ntargets, NULL, NULL, opt, err);
+	int rc = load_context(r, root, err);
 
+	if (rc == 0)
+		rc = plan_once(r, targets, ntargets, NULL, NULL, opt, err);
 	if (rc == 0 && !opt->no_links && opt->with_users)
-		rc = close_over_users(r, root, targets, ntargets, &users, &why, opt, err);
+		rc = close_over_users(r, targets, ntargets, &users, &why, opt, err);
 	if (rc == 0 && !opt->no_links && r->kconfig.nhelpers)
-		close_over_helpers(r, root, targets, ntargets, &users, &why, opt);
+		close_over_helpers(r, targets, ntargets, &users, &why, opt);
 	sv_clear(&users);
 	sv_clear(&why);
 	return rc;
@@ -1175,9 +887,13 @@ void removal_release(struct removal *r)
 	kconfig_result_release(&r->kconfig);
 	locate_release(&r->loc);
 	footprint_release(&r->fp);
-	kconfig_db_release(&r->db);
-	plan_release(&r->readonly);
-	tree_release(&r->tree);
+	if (!r->borrowed) {
+		kconfig_db_release(&r->db);
+		plan_release(&r->readonly);
+		tree_release(&r->tree);
+		makefiles_free(r->makefiles);
+		free(r->stats);
+	}
 	sv_clear(&r->maintainers);
 	sv_clear(&r->notes);
 	sv_clear(&r->problems);

@@ -35,10 +35,28 @@ struct remove_count {
 	size_t n;
 };
 
+struct makefiles;
+
+/* What planning a removal took, for EXCISE_TIMES: every plan of the run counts. */
+struct removal_stats {
+	double seconds_load;     /* reading the tree, the Kconfig files, the Makefiles */
+	size_t plans;            /* whole plans made: 1, and one per --with-users round or trial */
+	size_t kconfig_rounds;   /* Kconfig removals planned (rounds of the closure over dependents) */
+};
+
 struct removal {
+	/*
+	 * What planning reads from the tree, loaded once by removal_plan and
+	 * shared by every round of its closures and every trial plan: the
+	 * files, the Kconfig model, the Makefiles' object lines.
+	 */
 	struct tree tree;
-	struct kconfig_db db;          /* read through readonly, for locate */
-	struct plan readonly;          /* the snapshots db reads through */
+	struct kconfig_db db;          /* read through readonly */
+	struct plan readonly;          /* the snapshots db reads through: each plan borrows them */
+	struct makefiles *makefiles;   /* target.h */
+	struct removal_stats *stats;   /* of the whole run, trials included */
+	int borrowed;                  /* a trial: the context above is another removal's */
+	/* What was planned on it. */
 	struct footprint fp;
 	struct locate_result loc;
 	struct plan plan;

@@ -2,7 +2,7 @@
  * series.c - split a planned removal into commits by area (see series.h for
  * the order): which commit each edit and deletion lands in, decided on the
  * plan's data (paths, kinds, causes), never on its prose.  The words of the
- * commits are series_text.c's.
+ * commits, and series_split() which asks for both, are series_text.c's.
  */
 #include "series_split.h"
 
@@ -181,11 +181,11 @@ static char *family_dir(const struct splitter *sp, const char *sym)
 	const struct kconfig_def *d;
 	size_t n;
 
-	for (size_t i = 0; i < fp->built_paths.n; i++) {
-		const char *p = fp->built_paths.v[i];
+	for (size_t i = 0; i < fp->nbuilt; i++) {
+		const char *p = fp->built[i].path;
 		size_t pl = strlen(p);
 
-		if (strcmp(fp->built_by.v[i], sym))
+		if (strcmp(fp->built[i].symbol, sym))
 			continue;
 		return pl && p[pl - 1] == '/' ? xstrndup(p, pl - 1) : dir_name(p);
 	}
@@ -305,23 +305,6 @@ static void split_symbols(struct splitter *sp)
 	strset_clear(&stay);
 }
 
-/*
- * The symbol whose Kbuild line made path part of the footprint (derive.c's
- * built_by), or NULL.
- */
-static const char *built_by(const struct footprint *fp, const char *path, int is_dir)
-{
-	size_t n = strlen(path);
-
-	for (size_t i = 0; i < fp->built_paths.n; i++) {
-		const char *p = fp->built_paths.v[i];
-
-		if (!strncmp(p, path, n) && (!p[n] || (is_dir && p[n] == '/' && !p[n + 1])))
-			return fp->built_by.v[i];
-	}
-	return NULL;
-}
-
 int is_dependent(const struct splitter *sp, const char *sym)
 {
 	return sym && strset_has(&sp->dependents, sym) && !strset_has(&sp->own, sym);
@@ -340,7 +323,7 @@ static enum series_area deletion_area(struct splitter *sp, const struct deletion
 	/* Headers stay with the subsystem, next to the #include lines that go. */
 	if (ends_with(d->path, ".h"))
 		return AREA_SUBSYSTEM;
-	*sym = built_by(&sp->r->fp, d->path, d->is_dir);
+	*sym = d->cause.symbol;   /* the symbol whose Kbuild line builds it (derive.c) */
 	return is_dependent(sp, *sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
@@ -432,42 +415,21 @@ static enum series_area edit_area(const struct splitter *sp, const struct edit *
 	return is_dependent(sp, *sym) ? AREA_DEPENDENTS : AREA_SUBSYSTEM;
 }
 
-/* True if text[0..n) holds word as a whole path word (not inside a longer name). */
-static int has_path_word(const char *text, size_t n, const char *word)
-{
-	size_t wl = strlen(word);
-
-	for (const char *p = text; wl && (p = memmem(p, n - (size_t)(p - text), word, wl)); p++) {
-		int before = p == text || !(is_word_char((unsigned char)p[-1]) || p[-1] == '/' ||
-					    p[-1] == '-' || p[-1] == '.');
-		char c = (size_t)(p - text) + wl < n ? p[wl] : ' ';
-		int after = word[wl - 1] == '/' || !(is_word_char((unsigned char)c) || c == '-' ||
-						     c == '.' || c == '/');
-
-		if (before && after)
-			return 1;
-	}
-	return 0;
-}
-
 /*
- * True if the text an edit removes refers to a deleted path in a way the
- * build follows: a Makefile word naming the object or directory, a Kconfig
- * `source` of a file inside it, an #include of the header.
+ * True if an edit takes away a reference to a deleted path that the build
+ * follows: a Kbuild object or directory word (cause.paths: as written in
+ * the Makefile, relative to its directory), a Kconfig `source` of a file
+ * inside it.  (An #include of a deleted header needs nothing: headers go
+ * in the subsystem's commit, never before an edit.)
  */
-static int edit_refers_to(const struct plan *plan, const struct edit *e, const struct deletion *d)
+static int edit_refers_to(const struct edit *e, const struct deletion *d)
 {
-	const struct plan_file *f = plan_find(plan, e->path);
-	const char *text;
-	size_t n;
+	const struct strvec *named = &e->cause.paths;
+	size_t pl = strlen(d->path);
 	int hit = 0;
 
-	if (!f || e->end <= e->start)
-		return 0;
-	text = f->data + e->start;
-	n = e->end - e->start;
 	if (e->kind == KIND_MAKEFILE) {
-		char *dir = dir_name(e->path);
+		char *dir = dir_name(e->path), *w = NULL;
 		size_t dl = strlen(dir);
 		const char *rel = d->path;
 
@@ -475,25 +437,18 @@ static int edit_refers_to(const struct plan *plan, const struct edit *e, const s
 			rel = NULL;
 		else if (dl)
 			rel = d->path + dl + 1;
-		if (rel && d->is_dir) {
-			char *w = xasprintf("%s/", rel);
-
-			hit = has_path_word(text, n, w);
-			free(w);
-		} else if (rel && (ends_with(rel, ".c") || ends_with(rel, ".S"))) {
-			char *w = xasprintf("%.*s.o", (int)strlen(rel) - 2, rel);
-
-			hit = has_path_word(text, n, w);
-			free(w);
-		}
+		if (rel && d->is_dir)
+			w = xasprintf("%s/", rel);
+		else if (rel && (ends_with(rel, ".c") || ends_with(rel, ".S")))
+			w = xasprintf("%.*s.o", (int)strlen(rel) - 2, rel);
+		for (size_t i = 0; w && i < named->n && !hit; i++)
+			hit = d->is_dir ? starts_with(named->v[i], w) : !strcmp(named->v[i], w);
+		free(w);
 		free(dir);
 	} else if (kind_family(e->kind) == FAMILY_KCONFIG) {
-		char *w = xasprintf("\"%s%s", d->path, d->is_dir ? "/" : "\"");
-
-		hit = memmem(text, n, w, strlen(w)) != NULL;
-		free(w);
-	} else if (starts_with(d->path, "include/") && ends_with(d->path, ".h")) {
-		hit = has_path_word(text, n, d->path + 8);
+		for (size_t i = 0; i < named->n && !hit; i++)
+			hit = !strncmp(named->v[i], d->path, pl) &&
+			      (d->is_dir ? named->v[i][pl] == '/' : !named->v[i][pl]);
 	}
 	return hit;
 }
@@ -511,7 +466,7 @@ static void keep_references_before_targets(struct splitter *sp)
 		for (size_t j = 0; j < plan->ndels; j++) {
 			const struct slot *ds = &sp->del_slot[j];
 
-			if (slot_cmp(ds, es) < 0 && edit_refers_to(plan, &plan->edits[i], &plan->dels[j]))
+			if (slot_cmp(ds, es) < 0 && edit_refers_to(&plan->edits[i], &plan->dels[j]))
 				*es = *ds;
 		}
 	}
@@ -616,47 +571,54 @@ const struct series_commit *note_commit(const struct series *s, const struct not
 
 /* ---- entry points ---- */
 
-void series_split(struct series *s, const struct removal *r, const struct series_options *opt)
+void splitter_init(struct splitter *sp, const struct removal *r, const struct series_options *opt)
 {
 	static const struct series_options defaults = { NULL, 1 };
-	struct splitter sp = { NULL };
-	const struct plan *plan = &r->plan;
+
+	memset(sp, 0, sizeof(*sp));
+	sp->r = r;
+	sp->plan = &r->plan;
+	sp->opt = opt ? opt : &defaults;
+}
+
+void series_place(struct series *s, struct splitter *sp)
+{
+	const struct plan *plan = sp->plan;
 
 	memset(s, 0, sizeof(*s));
-	sp.r = r;
-	sp.plan = plan;
-	sp.opt = opt ? opt : &defaults;
-	split_symbols(&sp);
-	sp.edit_slot = xcalloc(plan->nedits + 1, sizeof(struct slot));
-	sp.del_slot = xcalloc(plan->ndels + 1, sizeof(struct slot));
+	split_symbols(sp);
+	sp->edit_slot = xcalloc(plan->nedits + 1, sizeof(struct slot));
+	sp->del_slot = xcalloc(plan->ndels + 1, sizeof(struct slot));
 	for (size_t i = 0; i < plan->ndels; i++) {
 		const char *sym;
-		enum series_area a = deletion_area(&sp, &plan->dels[i], &sym);
+		enum series_area a = deletion_area(sp, &plan->dels[i], &sym);
 
-		sp.del_slot[i] = make_slot(&sp, a, plan->dels[i].path, sym);
+		sp->del_slot[i] = make_slot(sp, a, plan->dels[i].path, sym);
 	}
-	widen_dependents(&sp);
+	widen_dependents(sp);
 	for (size_t i = 0; i < plan->nedits; i++) {
 		const char *sym;
-		enum series_area a = edit_area(&sp, &plan->edits[i], &sym);
+		enum series_area a = edit_area(sp, &plan->edits[i], &sym);
 
-		sp.edit_slot[i] = make_slot(&sp, a, plan->edits[i].path, sym);
+		sp->edit_slot[i] = make_slot(sp, a, plan->edits[i].path, sym);
 	}
-	keep_references_before_targets(&sp);
-	build_commits(&sp, s);
+	keep_references_before_targets(sp);
+	build_commits(sp, s);
+}
 
-	series_write(s, &sp);
-
-	strset_clear(&sp.own);
-	strset_clear(&sp.dependents);
-	free(sp.edit_slot);
-	free(sp.del_slot);
-	strmap_clear(&sp.keys);
-	strmap_clear(&sp.fam_syms);
-	free(sp.key_rank);
-	free(sp.fam_key);
-	s->title = sp.title;
-	free(sp.prefix);
+void splitter_release(struct splitter *sp)
+{
+	strset_clear(&sp->own);
+	strset_clear(&sp->dependents);
+	free(sp->edit_slot);
+	free(sp->del_slot);
+	strmap_clear(&sp->keys);
+	strmap_clear(&sp->fam_syms);
+	free(sp->key_rank);
+	free(sp->fam_key);
+	free(sp->title);
+	free(sp->prefix);
+	memset(sp, 0, sizeof(*sp));
 }
 
 void series_release(struct series *s)

@@ -1,7 +1,8 @@
 /*
  * series_split.h - inside the series: what series.c (which edit goes in
- * which commit) hands series_text.c (subjects, bodies, the cover letter).
- * Not part of the library's interface.
+ * which commit) hands series_text.c (subjects, bodies, the cover letter),
+ * one way: series_text.c asks, series.c never calls it.  Not part of the
+ * library's interface.
  */
 #ifndef EXCISE_SERIES_SPLIT_H
 #define EXCISE_SERIES_SPLIT_H
@@ -36,7 +37,11 @@ struct splitter {
 	char *prefix;               /* "net: ethernet: intel" */
 };
 
-/* series.c */
+/* series.c: the splitter of a checked plan (opt may be NULL), and which commit each entry takes. */
+void splitter_init(struct splitter *sp, const struct removal *r, const struct series_options *opt);
+void series_place(struct series *s, struct splitter *sp);
+void splitter_release(struct splitter *sp);
+
 char *dir_name(const char *path);
 char *config_arch(const char *path);
 int is_user(const struct removal *r, size_t i);
@@ -47,7 +52,5 @@ const char *dependent_family(const struct splitter *sp, const char *sym);
 const struct series_commit *find_area(const struct series *s, enum series_area area);
 const struct series_commit *note_commit(const struct series *s, const struct note *n);
 
-/* series_text.c: the title, prefix, subjects, bodies and cover letter of split commits. */
-void series_write(struct series *s, struct splitter *sp);
 
 #endif

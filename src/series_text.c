@@ -3,7 +3,8 @@
  * prefix (the spec's, else learnt from git history or the path), each
  * commit's subject and body, and the cover letter, wrapped at 72 columns.
  * Which edit lands in which commit is series.c's job; this file only reads
- * the split (struct splitter, series_split.h) and the plan's causes.
+ * the split (struct splitter, series_split.h) and the plan's causes, and
+ * series_split() asks series.c for the split, then writes its words.
  */
 #include "series_split.h"
 #include "run_command.h"
@@ -1020,7 +1021,7 @@ void series_wrap(struct strbuf *out, const char *text, size_t width)
 
 /* ---- the words of the whole series ---- */
 
-void series_write(struct series *s, struct splitter *sp)
+static void series_write(struct series *s, struct splitter *sp)
 {
 	const struct removal *r = sp->r;
 	const struct plan *plan = sp->plan;
@@ -1073,4 +1074,16 @@ void series_write(struct series *s, struct splitter *sp)
 		sb_release(&body);
 	}
 	cover(s, sp);
+}
+
+void series_split(struct series *s, const struct removal *r, const struct series_options *opt)
+{
+	struct splitter sp;
+
+	splitter_init(&sp, r, opt);
+	series_place(s, &sp);
+	series_write(s, &sp);
+	s->title = sp.title;
+	sp.title = NULL;
+	splitter_release(&sp);
 }

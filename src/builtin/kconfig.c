@@ -283,7 +283,8 @@ int cmd_kconfig_remove(int argc, char **argv)
 
 		if (stat(full, &st) < 0)
 			die_errno("--delete %s", deletes.v[i]);
-		plan_delete(&plan, deletes.v[i], S_ISDIR(st.st_mode), "--delete");
+		plan_delete(&plan, deletes.v[i], S_ISDIR(st.st_mode), KIND_OWN_PATH, &CAUSE(RULE_USER, NULL),
+			    "--delete");
 		free(full);
 	}
 	t0 = seconds_now();

@@ -130,7 +130,7 @@ int cmd_locate(int argc, char **argv)
 			err.buf);
 	times[2] = seconds_now();
 	sb_reset(&err);
-	target_finish(&fp, &t, have_db ? &db : NULL);
+	target_finish(&fp, &t, have_db ? &db : NULL, NULL);
 	times[3] = seconds_now();
 	opt.progress = term_progress(&tp, progress, no_progress);
 	if (locate_run(&fp, &t, have_db ? &db : NULL, &opt, &res, &err) < 0) {

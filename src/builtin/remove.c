@@ -372,10 +372,16 @@ int cmd_remove(int argc, char **argv)
 	}
 	for (size_t i = 0; i < r.links.unreadable.n; i++)
 		fprintf(stderr, "excise: %s\n", r.links.unreadable.v[i]);
-	if (getenv("EXCISE_TIMES"))
+	if (getenv("EXCISE_TIMES")) {
 		fprintf(stderr, "excise: links %.2f s: %zu C files compared, %zu definitions gone, "
 			"%zu with none left, %zu files scanned, %zu uses\n", r.seconds_links,
 			r.links.nchanged, r.links.ngone, r.links.nlost, r.links.files_scanned, r.links.n);
+		fprintf(stderr, "excise: load %.2f s (once); %zu plan%s, %zu Kconfig round%s; the plan "
+			"kept: locate %.2f s, plan %.2f s (spatch %.2f s)\n", r.stats->seconds_load,
+			r.stats->plans, r.stats->plans == 1 ? "" : "s", r.stats->kconfig_rounds,
+			r.stats->kconfig_rounds == 1 ? "" : "s", r.seconds_locate, r.seconds_plan,
+			r.seconds_cocci);
+	}
 	if (removal_is_empty(&r)) {
 		print_gone(stderr, &r.fp);
 		if (r.fp.gone.n && !r.plan.nnotes && r.fp.gone.n == targets.n)

@@ -270,8 +270,8 @@ static void test_to_plan(void)
 		CHECK(cocci_parse_diff(diff_text, strlen(diff_text), &d, &err) == 0);
 		pf = plan_file(&plan, "a.c");
 		/* Line 7 rewritten by another module; line 2 inside a planned deletion of 1-3. */
-		plan_edit(&plan, "a.c", 99, 108, "\t\ta = 3;\n", KIND_C_OTHER, "other");
-		plan_delete_lines(&plan, "a.c", 0, 55, KIND_C_OTHER, "other");
+		plan_edit(&plan, "a.c", 99, 108, "\t\ta = 3;\n", KIND_C_OTHER, &CAUSE(RULE_NONE, NULL), "other");
+		plan_delete_lines(&plan, "a.c", 0, 55, KIND_C_OTHER, &CAUSE(RULE_NONE, NULL), "other");
 		n = cocci_diff_to_plan(&plan, &d, NULL, KIND_C_OTHER, "r", &err);
 		CHECK(n == 3);	/* the include line, and b.h's two */
 		CHECK(plan.nnotes == 1);

@@ -1,6 +1,7 @@
 /* links.c - unit tests of links.h: which names a C buffer defines. */
 #include "unit.h"
 
+#include "clex.h"
 #include "links.h"
 
 /* The definitions of src, as "name:line name:line ...". */
@@ -9,7 +10,7 @@ static char *defs(const char *src)
 	struct strvec v = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
 
-	links_definitions(src, strlen(src), &v);
+	c_definitions(src, strlen(src), &v);
 	for (size_t i = 0; i < v.n; i++)
 		sb_addf(&sb, "%s%s", i ? " " : "", v.v[i]);
 	sv_clear(&v);
@@ -31,7 +32,7 @@ int main(int argc, char **argv)
 
 		if (read_file(argv[1], &sb) < 0)
 			return 2;
-		links_definitions(sb.buf, sb.len, &v);
+		c_definitions(sb.buf, sb.len, &v);
 		for (size_t i = 0; i < v.n; i++)
 			printf("%s\n", v.v[i]);
 		return 0;

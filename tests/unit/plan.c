@@ -51,18 +51,21 @@ int main(void)
 	f = plan_file(&plan, "a.txt");
 	CHECK(f && f->len == 63);
 	/* delete line "two", replace "four" by "FOUR", duplicate edit, edit inside a deleted range */
-	plan_delete_lines(&plan, "a.txt", 4, 5, KIND_OTHER, "line two");
-	plan_edit(&plan, "a.txt", 14, 18, "FOUR", KIND_OTHER, "upper");
-	plan_edit(&plan, "a.txt", 14, 18, "FOUR", KIND_OTHER, "upper again");
-	plan_edit(&plan, "a.txt", 5, 6, "W", KIND_OTHER, "inside a deletion");
+	plan_delete_lines(&plan, "a.txt", 4, 5, KIND_OTHER, &CAUSE(RULE_NONE, NULL), "line two");
+	plan_edit(&plan, "a.txt", 14, 18, "FOUR", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "upper");
+	plan_edit(&plan, "a.txt", 14, 18, "FOUR", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "upper again");
+	plan_edit(&plan, "a.txt", 5, 6, "W", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "inside a deletion");
 	/* insertion at the start of "twelve", edit on the last line */
-	plan_edit(&plan, "a.txt", 56, 56, "> ", KIND_OTHER, "insert");
+	plan_edit(&plan, "a.txt", 56, 56, "> ", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "insert");
 	/* edits that change no byte: no edit (the summary counts the plan's edits) */
-	plan_edit(&plan, "a.txt", 19, 23, "five", KIND_MAINTAINERS, "the same bytes");
-	plan_edit(&plan, "a.txt", 30, 30, "", KIND_MAINTAINERS, "an empty insertion");
+	plan_edit(&plan, "a.txt", 19, 23, "five", KIND_MAINTAINERS, &CAUSE(RULE_NONE, NULL),
+		  "the same bytes");
+	plan_edit(&plan, "a.txt", 30, 30, "", KIND_MAINTAINERS, &CAUSE(RULE_NONE, NULL),
+		  "an empty insertion");
 	f = plan_file(&plan, "b.txt");
-	plan_edit(&plan, "b.txt", 6, 10, "BETA\ngamma", KIND_OTHER, "last line without newline");
-	plan_delete(&plan, "./d//gone/", 1, "directory");   /* stored normalised */
+	plan_edit(&plan, "b.txt", 6, 10, "BETA\ngamma", KIND_OTHER, &CAUSE(RULE_NONE, NULL),
+		  "last line without newline");
+	plan_delete(&plan, "./d//gone/", 1, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "directory");   /* stored normalised */
 	CHECK(plan_is_deleted(&plan, "d/gone/x.c"));
 	CHECK(!plan_is_deleted(&plan, "d/gonex"));
 	CHECK(plan_check(&plan, &err) == 0);
@@ -119,8 +122,8 @@ int main(void)
 		free(s);
 		unit_put("d/keep.c", "int k;\n");
 		plan_init(&plan, unit_dir);
-		plan_delete(&plan, "d", 1, "a top-level directory");
-		plan_delete(&plan, "d/../../x", 0, "outside");
+		plan_delete(&plan, "d", 1, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "a top-level directory");
+		plan_delete(&plan, "d/../../x", 0, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "outside");
 		sb_reset(&err);
 		CHECK(plan_check(&plan, &err) < 0);
 		CHECK(strstr(err.buf, "d: the top of the tree or a top-level entry is never deleted") != NULL);
@@ -128,17 +131,17 @@ int main(void)
 		plan_release(&plan);
 		/* In the other order: the directory does not swallow the bad name. */
 		plan_init(&plan, unit_dir);
-		plan_delete(&plan, "d/../../x", 0, "outside");
-		plan_delete(&plan, "d", 1, "a top-level directory");
+		plan_delete(&plan, "d/../../x", 0, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "outside");
+		plan_delete(&plan, "d", 1, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "a top-level directory");
 		sb_reset(&err);
 		CHECK(plan_check(&plan, &err) < 0);
 		CHECK(strstr(err.buf, "d/../../x: not a normalised path inside the tree") != NULL);
 		plan_release(&plan);
 		/* A file inside a directory that goes is not deleted twice, in either order. */
 		plan_init(&plan, unit_dir);
-		plan_delete(&plan, "d/keep.c", 0, "built by it");
-		plan_delete(&plan, "d/", 1, "its directory");
-		plan_delete(&plan, "d/keep.c", 0, "again");
+		plan_delete(&plan, "d/keep.c", 0, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "built by it");
+		plan_delete(&plan, "d/", 1, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "its directory");
+		plan_delete(&plan, "d/keep.c", 0, KIND_OWN_PATH, &CAUSE(RULE_NONE, NULL), "again");
 		CHECK(plan.ndels == 1 && !strcmp(plan.dels[0].path, "d"));
 		plan_release(&plan);
 	}
@@ -146,8 +149,8 @@ int main(void)
 	/* Conflicting edits and a file changed behind the plan's back are refused. */
 	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
-	plan_edit(&plan, "a.txt", 0, 3, "ONE", KIND_OTHER, "x");
-	plan_edit(&plan, "a.txt", 1, 5, "Z", KIND_OTHER, "y");
+	plan_edit(&plan, "a.txt", 0, 3, "ONE", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "x");
+	plan_edit(&plan, "a.txt", 1, 5, "Z", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "y");
 	sb_reset(&err);
 	CHECK(plan_check(&plan, &err) < 0);
 	CHECK(strstr(err.buf, "a.txt:1: conflicting edits") != NULL);
@@ -155,7 +158,7 @@ int main(void)
 
 	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
-	plan_edit(&plan, "a.txt", 0, 3, "ONE", KIND_OTHER, "x");
+	plan_edit(&plan, "a.txt", 0, 3, "ONE", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "x");
 	unit_put("a.txt", "changed\n");
 	sb_reset(&err);
 	CHECK(plan_check(&plan, &err) < 0);
@@ -165,7 +168,7 @@ int main(void)
 	/* A read-only file is refused before anything is written. */
 	plan_init(&plan, unit_dir);
 	plan_file(&plan, "a.txt");
-	plan_edit(&plan, "a.txt", 0, 1, "C", KIND_OTHER, "x");
+	plan_edit(&plan, "a.txt", 0, 1, "C", KIND_OTHER, &CAUSE(RULE_NONE, NULL), "x");
 	s = path_join(unit_dir, "a.txt");
 	chmod(s, 0444);
 	free(s);
