@@ -9,7 +9,8 @@
 #
 # spatch runs in a scratch directory on a copy named NAME.c (NAME.h), with
 # the options of the patch's "// Options:" line, as scripts/coccicheck does,
-# and --macro-file cocci/kernel.h, as the runner does.
+# and --macro-file cocci/kernel.h (and --python /usr/bin/python3), as the
+# runner does.
 # With COCCI_UPDATE=1 the expected files are rewritten from the actual run
 # (read them before committing).  Exit 0 pass, 1 fail, 77 no spatch.
 set -uo pipefail
@@ -32,8 +33,13 @@ patch=$top/cocci/${words[0]}
 args=("${words[@]:1}")
 [ -f "$patch" ] || { echo "cocci-test.sh: $input: no patch $patch" >&2; exit 2; }
 read -r -a options <<<"$(sed -n 's|^// Options:||p' "$patch" | head -n 1)"
-# As the runner (src/cocci.c) does: the kernel attribute macros spatch lacks.
+# As the runner (src/cocci.c) does: the kernel attribute macros spatch lacks,
+# and the distribution's python3 named for a patch with python rules (spatch
+# looks python3 up in PATH first: a pyenv shim there costs seconds a run).
 [ -f "$top/cocci/kernel.h" ] && options+=(--macro-file "$top/cocci/kernel.h")
+if grep -q ':python' "$patch" && [ -x /usr/bin/python3 ]; then
+	options+=(--python /usr/bin/python3)
+fi
 
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
