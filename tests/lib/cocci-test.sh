@@ -139,7 +139,7 @@ if [ $compile != 0 ]; then
 		echo "$out"
 		status=1
 	fi
-	if [ $compile = 2 ] && ! cc "in.$n" | grep -Eq -e "$unused"; then
+	if [ $compile = 2 ] && ! grep -Eq -e "$unused" <<<"$(cc "in.$n")"; then
 		echo "gcc finds nothing unused in the input of the last stage: the test cannot show it removes anything"
 		status=1
 	fi
