@@ -15,7 +15,8 @@
 # where names=@ stands for the identifiers of the lines the stages before
 # removed or changed (the "-" lines of their diffs), which is what the runner
 # passes unused.cocci.  The report is each stage's report on its own input,
-# stage after stage, each sorted by line.
+# stage after stage, each sorted by line.  A stage "@SCRIPT ARG..." runs the
+# patch cocci/SCRIPT writes from its arguments (rename_types.sh).
 #
 # A second line "// compile" compiles the output with gcc -fsyntax-only
 # -Wall -Wextra (cocci/tests/kernel-stub.h included first), and fails on an
@@ -77,9 +78,21 @@ n=0
 for stage in "${stages[@]}"; do
 	n=$((n + 1))
 	read -r -a words <<<"$stage"
-	patch=$top/cocci/${words[0]}
-	[ -f "$patch" ] || { echo "cocci-test.sh: $input: no patch $patch" >&2; exit 2; }
 	args=()
+	case ${words[0]} in
+	@*)
+		# A patch a script writes from its arguments.
+		gen=$top/cocci/${words[0]#@}
+		[ -x "$gen" ] || { echo "cocci-test.sh: $input: no script $gen" >&2; exit 2; }
+		patch=$scratch/gen.$n.cocci
+		"$gen" "${words[@]:1}" >"$patch" || { echo "cocci-test.sh: $gen failed" >&2; exit 2; }
+		words=("${words[0]}")
+		;;
+	*)
+		patch=$top/cocci/${words[0]}
+		[ -f "$patch" ] || { echo "cocci-test.sh: $input: no patch $patch" >&2; exit 2; }
+		;;
+	esac
 	for w in "${words[@]:1}"; do
 		case $w in
 		names=@) w=names=$(sort -u removed | paste -sd, -) ;;
