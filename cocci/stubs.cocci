@@ -7,9 +7,10 @@
 //# returns a constant (static inline int foo_init(void) { return 0; }), a
 //# macro that expands to nothing, to ((void)0) or to do { } while (0), or
 //# to a constant (#define foo_deprecated 0).  Each is reported as
-//#   file:line:col-col: STUB: NAME noop|const VALUE function|macro [static|global]
+//#   file:line:col-col: STUB: NAME noop|const VALUE function|macro()|macro [static|global]
 //# where VALUE is false (0, false), true (1, true), NULL, or the constant's
-//# text without spaces (-ENOTTY, LED_OFF).  A body returning IS_ENABLED()
+//# text without spaces (-ENOTTY, LED_OFF); macro() is a function-like macro,
+//# macro an object-like one; static or global says a function's linkage.  A body returning IS_ENABLED()
 //# of a symbol given with -D config=SYM[,SYM...] (optional) is const false.
 //# The planner keeps the stubs that stand in for definitions the removal
 //# deletes, and passes them on: noop.cocci removes the calls of the no-op
@@ -115,7 +116,7 @@ def scan_macros(p):
         return
     scanned.add(p.file)
     for name, line in macro_stubs(p.file):
-        print_macro(p.file, line, name, "STUB: %s noop macro" % name)
+        print_macro(p.file, line, name, "STUB: %s noop macro()" % name)
 
 # One STUB line.  A macro's position is its name's (spatch gives the
 # #define's or the body's).
@@ -123,7 +124,7 @@ def print_stub(p, name, what, kind, linkage=None):
     msg = "STUB: %s %s %s" % (name, what, kind)
     if linkage:
         msg += " " + linkage
-    if kind == "macro":
+    if kind.startswith("macro"):
         print_macro(p.file, int(p.line), name, msg)
     else:
         coccilib.report.print_report(p, msg)
@@ -243,11 +244,11 @@ E << exprmacro.E;
 p << exprmacro.p;
 @@
 if noop_expression(E):
-    print_stub(p[0], m, "noop", "macro")
+    print_stub(p[0], m, "noop", "macro()")
 else:
     value = constant(E)
     if value is not None:
-        print_stub(p[0], m, "const " + value, "macro")
+        print_stub(p[0], m, "const " + value, "macro()")
 
 @script:python depends on report@
 m << objmacro.m;
