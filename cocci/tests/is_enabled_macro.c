@@ -11,3 +11,9 @@
 	} while (0)
 #define foo_name(x) foo_##x
 #define foo_partial(x) if (IS_ENABLED(CONFIG_FOO)) x
+#define foo_kick(x)				\
+	do {					\
+		if (IS_ENABLED(CONFIG_FOO))	\
+			foo_flush(x);		\
+		foo_wait(x);			\
+	} while (0)

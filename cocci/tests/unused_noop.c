@@ -1,4 +1,4 @@
-// spatch: calls.cocci -D noop=foo_stats_inc | unused.cocci -D names=@
+// spatch: calls.cocci -D noop=foo_stats_inc | unused.cocci -D names=@ | unused.cocci -D names=@
 // compile
 struct foo {
 	int id;
