@@ -12,7 +12,8 @@
 //#   static, a macro, a declarer such as module_init()), and one of the
 //#   names, or a static that only the names' code used, is on the way: a
 //#   chain of statics used only by each other goes whole.  Its prototypes go
-//#   with it.  __maybe_unused and __used ones stay.
+//#   with it.  __maybe_unused and __used ones stay, and so do a header's
+//#   (its includers use them).
 //# - A name spatch did not see everywhere it is written (in code spatch
 //#   could not parse, a macro body it does not parse, #if 0) is taken to be
 //#   used.  Comments and strings do not count.
@@ -104,8 +105,12 @@ def line_of(p):
     n = int(p.line)
     return lines[n - 1] if 0 < n <= len(lines) else ""
 
+# A static of a header is its includers' too: only a .c file's statics are
+# the file's own.
 def add_static(name, kind, p):
     source(p.file)
+    if not p.file.endswith(".c"):
+        return
     statics.setdefault(name, kind)
     count(seen, name)
     if re.search(r"\b__(maybe_unused|used)\b", line_of(p)):
