@@ -19,7 +19,8 @@
 //# For a no-op stub, patch mode removes its definitions that are stubs
 //# (static or not: a function with an empty body, or one returning a
 //# constant; a macro expanding to ((void)0) or a constant), its prototypes
-//# and its EXPORT_SYMBOL; other definitions are the removal's (the #ifdef
+//# and the EXPORT_SYMBOL of such a definition; other definitions, and their
+//# exports, are the removal's (the #ifdef
 //# branch it deletes) and are left alone.  A macro whose body is a
 //# statement (do { } while (0)) cannot be matched by SmPL: its #define is
 //# left to the planner, which has it from stubs.cocci.  A call whose value
@@ -197,8 +198,10 @@ position p;
   #define m@p E
 )
 
+// The export of a stub this file defines (the export of a real definition
+// goes with the file or the branch that holds it).
 @noopexport@
-identifier f : script:python() { noop_function(f) };
+identifier noopstub.f;
 declarer name EXPORT_SYMBOL, EXPORT_SYMBOL_GPL;
 position p;
 @@
@@ -279,7 +282,7 @@ expression E : script:python() { stub_value(E) };
 )
 
 @depends on patch@
-identifier f : script:python() { noop_function(f) };
+identifier noopstub.f;
 declarer name EXPORT_SYMBOL, EXPORT_SYMBOL_GPL;
 @@
 (
@@ -395,7 +398,7 @@ coccilib.report.print_report(p[0], "INFO: %s: stub removed" % why(m))
 
 @script:python depends on report@
 p << noopexport.p;
-f << noopexport.f;
+f << noopstub.f;
 @@
 coccilib.report.print_report(p[0], "INFO: %s: export removed" % why(f))
 
@@ -413,6 +416,6 @@ coccilib.org.print_todo(p[0], "%s: stub removed" % why(m))
 
 @script:python depends on org@
 p << noopexport.p;
-f << noopexport.f;
+f << noopstub.f;
 @@
 coccilib.org.print_todo(p[0], "%s: export removed" % why(f))

@@ -292,7 +292,7 @@ position p;
   T fn@p(...);
 
 @cexport@
-identifier fn : script:python() { const_call(fn) };
+identifier cdef.fn;
 declarer name EXPORT_SYMBOL, EXPORT_SYMBOL_GPL;
 position p;
 @@
@@ -481,7 +481,7 @@ type T;
 - T fn(...);
 
 @depends on patch@
-identifier fn : script:python() { const_call(fn) };
+identifier cdef.fn;
 declarer name EXPORT_SYMBOL, EXPORT_SYMBOL_GPL;
 @@
 (
@@ -1025,7 +1025,7 @@ coccilib.report.print_report(p[0], "INFO: %s() is a constant stub once the remov
 
 @script:python depends on report@
 p << cexport.p;
-fn << cexport.fn;
+fn << cdef.fn;
 @@
 coccilib.report.print_report(p[0], "INFO: %s() is a constant stub once the removal is done: export removed" % fn)
 
