@@ -8,7 +8,8 @@
 # WORKTREE is not given; never the cached tree):
 #   1. stubs.cocci (report) on the header; the STUB lines inside the #else
 #      (or #ifndef) of the option's conditional are the stubs;
-#   2. the files that name one of them or the option (rg -w);
+#   2. the files that name one of them or the option (rg -w), but for the
+#      held-out kernel/, mm/, lib/, net/core/, init/ and arch/x86/;
 #   3. on each file, in a scratch copy, the stages one after the other:
 #      is_enabled.cocci -D config=OPTION [-D false=...] [-D true=...],
 #      calls.cocci -D noop=..., unused.cocci -D names=<removed identifiers>,
@@ -129,7 +130,10 @@ for c in "${cases[@]}"; do
 	echo "   true:   ${true[*]:-}"
 	words=("CONFIG_$opt" "${names[@]}")
 	pattern=$(printf '%s\n' "${words[@]}" | paste -sd'|' -)
-	mapfile -t files < <(cd "$wt" && rg -lw --type c -e "$pattern" . | sed 's|^\./||' | LC_ALL=C sort)
+	# (Files of the held-out part of the tree are left out: kernel/, mm/,
+	# lib/, net/core/, init/, arch/x86/.)
+	mapfile -t files < <(cd "$wt" && rg -lw --type c -e "$pattern" . | sed 's|^\./||' |
+		grep -Ev '^(kernel|mm|lib|net/core|init|arch/x86)/' | LC_ALL=C sort)
 	echo "   files:  ${#files[@]}"
 	join() { local IFS=,; echo "$*"; }
 	for f in "${files[@]}"; do
