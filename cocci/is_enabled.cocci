@@ -12,7 +12,9 @@
 //# around it: if (IS_ENABLED(X)) A else B becomes B, if (IS_ENABLED(X)) A
 //# goes, if (!IS_ENABLED(X)) A becomes A, a && IS_ENABLED(X) is false,
 //# a || IS_ENABLED(X) is a, IS_ENABLED(X) ? a : b is b, and a test left as
-//# a value becomes false/true when a bool function returns it, 0/1 elsewhere.
+//# a value becomes false/true when a bool function returns it, 0/1 elsewhere;
+//# a while or for loop whose test is always false goes (a for keeps its
+//# first clause).
 //# A kept branch that is a block without declarations loses its braces.
 //# The operand a that folding drops (a && IS_ENABLED(X), a || !IS_ENABLED(X))
 //# is assumed to have no side effects; when it visibly has some (an
@@ -865,7 +867,18 @@ statement S1, S2;
   S1
 |
 - while (excise_false__) S1
+|
+- for (; excise_false__; ...) S1
 )
+
+// A for loop whose test is always false runs its first clause alone.
+@deadfor depends on patch@
+symbol excise_false__;
+expression E;
+statement S;
+@@
+- for (E; excise_false__; ...) S
++ E;
 
 // A test left as a value: false or true when a bool function returns it or
 // a bool variable is initialized with it.

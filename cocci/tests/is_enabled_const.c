@@ -30,3 +30,16 @@ static int probe(struct foo *f)
 	f->on = 1;
 	return 0;
 }
+
+static void drain(struct foo *f)
+{
+	int i;
+
+	for (; foo_enabled(); )
+		foo_step(f);
+	for (i = 0; foo_supported(f) && i < 4; i++)
+		foo_step(f);
+	while (foo_enabled())
+		foo_step(f);
+	f->n = i;
+}
