@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0-only
 /// Fold IS_ENABLED(), IS_BUILTIN(), IS_MODULE() and IS_REACHABLE() tests of
 /// removed Kconfig symbols: each such test is always false.  So is a call of
-/// a removed machine's own predicate (alpha_jensen() for ALPHA_JENSEN).
+/// a removed machine's own predicate (alpha_jensen() for ALPHA_JENSEN), and
+/// a use of a constant stub (static inline bool foo_enabled(void) { return
+/// false; }, #define foo_deprecated 0), whose stub definitions go.
 ///
 //# The symbols come from the command line, -D config=SYM[,SYM...], with or
 //# without the CONFIG_ prefix; the predicates, functions without arguments,
@@ -10,11 +12,24 @@
 //# around it: if (IS_ENABLED(X)) A else B becomes B, if (IS_ENABLED(X)) A
 //# goes, if (!IS_ENABLED(X)) A becomes A, a && IS_ENABLED(X) is false,
 //# a || IS_ENABLED(X) is a, IS_ENABLED(X) ? a : b is b, and a test left as
-//# a value becomes false/true when a bool function returns it, 0/1 elsewhere.
+//# a value becomes false/true when a bool function returns it, 0/1 elsewhere;
+//# a while or for loop whose test is always false goes (a for keeps its
+//# first clause).
 //# A kept branch that is a block without declarations loses its braces.
 //# The operand a that folding drops (a && IS_ENABLED(X), a || !IS_ENABLED(X))
 //# is assumed to have no side effects; when it visibly has some (an
 //# assignment, ++ or --) the test is reported and left alone.
+//# The constant stubs come from -D false=NAME[,NAME...] and -D true=...
+//# (optional; stubs.cocci lists them): NAME() names a function or
+//# function-like macro, whose calls fold (arguments with visible side
+//# effects: reported, left alone; a use of the name that is not a call:
+//# reported), NAME an object-like macro, whose uses fold.  Their stub
+//# definitions (a function returning a constant, a macro expanding to
+//# one), prototypes and EXPORT_SYMBOLs go; other definitions are the
+//# removal's (the #ifdef branch it deletes) and are left alone.
+//# Macro bodies that are expressions or statements (do { } while (0)) are
+//# C to spatch: tests in them fold too; other bodies do not parse and are
+//# listed as parse errors.
 //
 // Confidence: High
 // Copyright: (C) 2025 The excise authors.  GPLv2.
@@ -33,7 +48,58 @@ import re
 
 SYMS = set()
 PREDICATES = set()
+FALSE_CALLS, TRUE_CALLS = set(), set()
+FALSE_NAMES, TRUE_NAMES = set(), set()
 given = False
+# Where a constant stub's use is not folded (its arguments, or the operand
+# folding would drop, have side effects): (file, line, column).
+kept = set()
+
+def false_call(name):
+    return name in FALSE_CALLS
+
+def true_call(name):
+    return name in TRUE_CALLS
+
+def const_call(name):
+    return name in FALSE_CALLS or name in TRUE_CALLS
+
+def false_name(name):
+    return name in FALSE_NAMES
+
+def true_name(name):
+    return name in TRUE_NAMES
+
+def const_name(name):
+    return name in FALSE_NAMES or name in TRUE_NAMES
+
+def where(p):
+    return (p.file, p.line, p.column)
+
+def folded(p):
+    return where(p[0]) not in kept
+
+# Add the names of a -D false= or true= value to calls and names.
+def add_constants(value, calls, names):
+    for n in value.split(","):
+        n = n.strip()
+        if n.endswith("()"):
+            calls.add(n[:-2].strip())
+        elif n:
+            names.add(n)
+
+# A stub's body value: a literal, or capitals only (NULL, -ENOTTY, LED_OFF),
+# false or true.  (The test stubs.cocci makes.)
+def stub_value(text):
+    t = re.sub(r"\s+", "", text)
+    if t in ("false", "true"):
+        return True
+    if not re.match(r"^[-+~!()\w]+$", t):
+        return False
+    return all(w == w.upper() for w in re.findall(r"[A-Za-z_]\w*", t))
+
+def const_value(name):
+    return "false" if name in FALSE_CALLS or name in FALSE_NAMES else "true"
 
 def removed_symbol(name):
     return name in SYMS
@@ -110,9 +176,21 @@ for f in preds.split(","):
         PREDICATES.add(f.strip())
 
 @script:python@
+value << virtual.false;
+@@
+add_constants(value, FALSE_CALLS, FALSE_NAMES)
+given = True
+
+@script:python@
+value << virtual.true;
+@@
+add_constants(value, TRUE_CALLS, TRUE_NAMES)
+given = True
+
+@script:python@
 @@
 if not given:
-    raise SystemExit("is_enabled.cocci: no symbols given: pass -D config=SYM[,SYM...]")
+    raise SystemExit("is_enabled.cocci: no symbols given: pass -D config=SYM[,SYM...] (or -D false=NAME[,NAME...])")
 
 //----------------------------------------------------------------------------
 // Every mode: tests whose folding would drop an operand with side effects.
@@ -139,6 +217,100 @@ position p;
 |
   E || !fn@p()
 )
+
+// Constant stubs: a call whose arguments visibly have side effects, and an
+// operand that folding would drop with side effects, keep their use.
+@ccall@
+identifier fn : script:python() { const_call(fn) };
+expression list es;
+position p;
+@@
+fn@p(es)
+
+@script:python@
+p << ccall.p;
+es << ccall.es;
+@@
+if visible_side_effects(str(es)):
+    kept.add(where(p[0]))
+
+@ceffects@
+identifier fn : script:python() { false_call(fn) };
+identifier tn : script:python() { true_call(tn) };
+identifier n : script:python() { false_name(n) };
+identifier tm : script:python() { true_name(tm) };
+expression E : script:python() { visible_side_effects(E) };
+position p;
+@@
+(
+  E && fn@p(...)
+|
+  E || !fn@p(...)
+|
+  E && n@p
+|
+  E || !n@p
+|
+  E || tn@p(...)
+|
+  E && !tn@p(...)
+|
+  E || tm@p
+|
+  E && !tm@p
+)
+
+@script:python@
+p << ceffects.p;
+@@
+kept.add(where(p[0]))
+
+// Their stub definitions, prototypes and exports.
+@cdef@
+identifier fn : script:python() { const_call(fn) };
+type T;
+expression E : script:python() { stub_value(E) };
+position p;
+@@
+  T fn@p(...) { return E; }
+
+@cmacro@
+identifier m : script:python() { const_call(m) or const_name(m) };
+identifier list ps;
+expression E : script:python() { stub_value(E) };
+position p;
+@@
+(
+  #define m(ps) E@p
+|
+  #define m@p E
+)
+
+@cproto@
+identifier fn : script:python() { const_call(fn) };
+type T;
+position p;
+@@
+  T fn@p(...);
+
+@cexport@
+identifier cdef.fn;
+declarer name EXPORT_SYMBOL, EXPORT_SYMBOL_GPL;
+position p;
+@@
+(
+  EXPORT_SYMBOL(fn@p);
+|
+  EXPORT_SYMBOL_GPL(fn@p);
+)
+
+// A use of a constant stub function that is not a call (a function
+// pointer): the value stays, for a person.
+@cpointer@
+identifier fn : script:python() { const_call(fn) };
+position p != {ccall.p, cdef.p, cproto.p, cexport.p};
+@@
+  fn@p
 
 // Tests that folding replaces, in a || or && whose value stays, by the other
 // operand E: exact where the value is only tested for truth (a condition, a
@@ -205,6 +377,25 @@ position p;
 )
   S
 
+@cdeadafter@
+identifier fn : script:python() { false_call(fn) };
+identifier n : script:python() { false_name(n) };
+identifier tn : script:python() { true_call(tn) };
+identifier l;
+statement S;
+position p;
+@@
+(
+  if (\(!fn@p(...)\|!n@p\|tn@p(...)\)) return ...;
+|
+  if (\(!fn@p(...)\|!n@p\|tn@p(...)\)) goto l;
+|
+  if (\(!fn@p(...)\|!n@p\|tn@p(...)\)) { ... return ...; }
+|
+  if (\(!fn@p(...)\|!n@p\|tn@p(...)\)) { ... goto l; }
+)
+  S
+
 //----------------------------------------------------------------------------
 // Patch mode.  The tests are first replaced by a marker, excise_false__; the
 // rules after fold the markers (excise_true__ is its negation) into the
@@ -238,6 +429,68 @@ position p != peffects.p;
 @@
 - fn@p()
 + excise_false__
+
+@cmark depends on patch@
+symbol excise_false__, excise_true__;
+identifier fn : script:python() { false_call(fn) };
+identifier tn : script:python() { true_call(tn) };
+position p : script:python() { folded(p) };
+@@
+(
+- fn@p(...)
++ excise_false__
+|
+- tn@p(...)
++ excise_true__
+)
+
+@cnmark depends on patch@
+symbol excise_false__, excise_true__;
+identifier n : script:python() { false_name(n) };
+identifier tm : script:python() { true_name(tm) };
+position p : script:python() { folded(p) };
+@@
+(
+- n@p
++ excise_false__
+|
+- tm@p
++ excise_true__
+)
+
+@depends on patch@
+identifier fn : script:python() { const_call(fn) };
+type T;
+expression E : script:python() { stub_value(E) };
+@@
+- T fn(...) { return E; }
+
+@depends on patch@
+identifier m : script:python() { const_call(m) or const_name(m) };
+identifier list ps;
+expression E : script:python() { stub_value(E) };
+@@
+(
+- #define m(ps) E
+|
+- #define m E
+)
+
+@depends on patch@
+identifier fn : script:python() { const_call(fn) };
+type T;
+@@
+- T fn(...);
+
+@depends on patch@
+identifier cdef.fn;
+declarer name EXPORT_SYMBOL, EXPORT_SYMBOL_GPL;
+@@
+(
+- EXPORT_SYMBOL(fn);
+|
+- EXPORT_SYMBOL_GPL(fn);
+)
 
 // Fold the markers into the expressions around them: (false) is false,
 // !false is true, false && E is false, false || E is E, and so on.  Each
@@ -614,7 +867,18 @@ statement S1, S2;
   S1
 |
 - while (excise_false__) S1
+|
+- for (; excise_false__; ...) S1
 )
+
+// A for loop whose test is always false runs its first clause alone.
+@deadfor depends on patch@
+symbol excise_false__;
+expression E;
+statement S;
+@@
+- for (E; excise_false__; ...) S
++ E;
 
 // A test left as a value: false or true when a bool function returns it or
 // a bool variable is initialized with it.
@@ -730,3 +994,77 @@ p << peffects.p;
 fn << peffects.fn;
 @@
 coccilib.report.print_report(p[0], "WARNING: %s() is always false, but the operand folding would drop has side effects: review by hand" % fn)
+
+//----------------------------------------------------------------------------
+// Report mode: constant stubs.
+//----------------------------------------------------------------------------
+
+@cuses depends on org || report@
+identifier fn : script:python() { const_call(fn) };
+identifier n : script:python() { const_name(n) };
+position p : script:python() { folded(p) };
+@@
+(
+  fn@p(...)
+|
+  n@p
+)
+
+@script:python depends on report@
+p << cuses.p;
+fn << cuses.fn = "";
+n << cuses.n = "";
+@@
+name = fn or n
+coccilib.report.print_report(p[0], "INFO: %s%s is always %s: it is a constant stub once the removal is done" % (name, "()" if fn else "", const_value(name)))
+
+@script:python depends on report@
+p << cdef.p;
+fn << cdef.fn;
+@@
+coccilib.report.print_report(p[0], "INFO: %s() is a constant stub once the removal is done: stub removed" % fn)
+
+@script:python depends on report@
+p << cmacro.p;
+m << cmacro.m;
+@@
+coccilib.report.print_report(p[0], "INFO: %s is a constant stub once the removal is done: stub removed" % m)
+
+@script:python depends on report@
+p << cproto.p;
+fn << cproto.fn;
+@@
+coccilib.report.print_report(p[0], "INFO: %s() is a constant stub once the removal is done: prototype removed" % fn)
+
+@script:python depends on report@
+p << cexport.p;
+fn << cdef.fn;
+@@
+coccilib.report.print_report(p[0], "INFO: %s() is a constant stub once the removal is done: export removed" % fn)
+
+@script:python depends on report@
+p << cpointer.p;
+fn << cpointer.fn;
+@@
+coccilib.report.print_report(p[0], "WARNING: %s() is a constant stub once the removal is done, and it is used here other than called: review by hand" % fn)
+
+@script:python depends on report@
+p << ccall.p;
+fn << ccall.fn;
+@@
+if not folded(p):
+    coccilib.report.print_report(p[0], "WARNING: %s() is always %s, but its arguments have side effects: not folded, review by hand" % (fn, const_value(fn)))
+
+@script:python depends on report@
+p << ceffects.p;
+@@
+coccilib.report.print_report(p[0], "WARNING: a constant stub is always %s here, but the operand folding would drop has side effects: not folded, review by hand" % "false/true")
+
+@script:python depends on report@
+p << cdeadafter.p;
+fn << cdeadafter.fn = "";
+n << cdeadafter.n = "";
+tn << cdeadafter.tn = "";
+@@
+name = fn or n or tn
+coccilib.report.print_report(p[0], "WARNING: %s is a constant stub: the if leaves the block unconditionally, the code after it becomes unreachable: delete it by hand" % name)

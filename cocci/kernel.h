@@ -19,3 +19,13 @@
 #define __diagnose_as(...)
 #define __no_sanitize_or_inline
 #define __nonstring
+/*
+ * Loop heads spatch does not know for iterators (scoped_guard(mutex, &m) { }
+ * was a parse error of its whole function: 5 in sound/core/control_led.c),
+ * and the ACPI tests written without parentheses of their own
+ * (if ACPI_FAILURE(status) ...: 3 in drivers/platform/x86/thinkpad_acpi.c).
+ */
+#define scoped_guard(...) YACFE_ITERATOR
+#define scoped_cond_guard(...) YACFE_ITERATOR
+#define ACPI_FAILURE(x) (x)
+#define ACPI_SUCCESS(x) (x)
