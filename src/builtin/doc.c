@@ -53,14 +53,14 @@ static const char *const remove_usage[] = {
 static const struct doc_exit remove_exits[] = {
 	{ 0, "removed (or, with --dry-run, planned and printed); or nothing to remove: every "
 	     "target removed already (nothing defines or names it, and git shows it was there)" },
+	{ 1, "the removal is complete (committed with --commit; with --dry-run nothing was "
+	     "changed), but what it writes besides the tree was not all written: stdout "
+	     "(\"write error\") or the --series directory" },
 	{ 2, "nothing was changed: a bad option or target (an unknown symbol or path, with the "
 	     "nearest names), no kernel tree, a bad spec, Kconfig or Makefile line, a plan that "
 	     "fails its checks, link residue, a dirty git work tree or a removal of more than 5% "
 	     "of the tree without --force, another run working on the tree, or a write that "
 	     "failed and was rolled back" },
-	{ 1, "the removal is complete (committed with --commit; with --dry-run nothing was "
-	     "changed), but what it writes besides the tree was not all written: stdout "
-	     "(\"write error\") or the --series directory" },
 	{ 3, "the plan could be neither applied nor rolled back: the tree is neither as it was "
 	     "nor as planned, and every file is named in its state" },
 	{ 4, "--commit: HEAD moved while the removal was committed: the work tree holds the "
