@@ -24,16 +24,16 @@ import argparse, fnmatch, os, re, subprocess, sys
 # without its extension ("plan", "builtin/remove").
 LAYERS = [
     ("core", ["util", "sha1", "kind", "progress", "walk", "scan", "run_command", "ref", "footprint",
-              "parse_options", "plan", "apply", "git"]),
+              "parse_options", "plan", "apply", "git", "tree_top", "suggest"]),
     ("kconfig", ["kconfig", "kconfig_ast", "kconfig_parse", "kconfig_expr"]),
     ("rules", ["classify", "cnames", "clex", "docs", "kbuild", "defconfig", "maintainers",
-               "cpp", "cpp_expr", "cocci", "cocci_parse", "kconfig_remove", "rules"]),
-    ("pipeline:target", ["target", "spec", "derive", "derive_companions"]),
+               "cpp", "cpp_expr", "cocci", "cocci_parse", "kconfig_remove", "rules", "kbuild_needs"]),
+    ("pipeline:target", ["target", "spec", "derive", "derive_companions", "gone"]),
     ("pipeline:references", ["locate", "report", "dangling", "dangling_collect",
                              "dangling_report"]),
     ("pipeline:plan", ["links", "helpers", "remove"]),
     ("pipeline:series", ["series", "series_split", "series_text", "patchset"]),
-    ("pipeline:check", ["connect", "check"]),
+    ("pipeline:check", ["connect", "check", "check_*", "coverage", "coverage_plan", "script_result"]),
     ("builtin", ["builtin/*"]),
 ]
 

@@ -49,8 +49,6 @@ static const struct command {
  * remove's 3, stays).  A run that exits through die() has failed already;
  * a closed pipe ends it with SIGPIPE, as it does cat.
  */
-const char *write_error_note;
-
 static int close_stdout(int rc, int write_error)
 {
 	int failed = ferror(stdout), e = 0;

@@ -4,6 +4,9 @@
 
 #include "builtin.h"
 
+/* What a command leaves behind, for main's write error (builtin.h). */
+const char *write_error_note;
+
 const char *tmp_dir(void)
 {
 	const char *d = getenv("TMPDIR");
