@@ -228,13 +228,18 @@ int path_target_check(struct footprint *fp, const struct tree *t, const char *ar
 	sb_addf(err, "unknown path '%s': no file or directory of the tree, and nothing in it names one",
 		arg);
 	suggest_paths(t, norm, 4, &near);
-	for (size_t k = 0; k < near.n; k++)
-		sb_addf(err, "%s%s", k ? ", " : "; did you mean ", near.v[k]);
+	gone_suggest_tail(err, &near, removed);
+	return -1;
+}
+
+void gone_suggest_tail(struct strbuf *err, struct strvec *near, int removed)
+{
+	for (size_t k = 0; k < near->n; k++)
+		sb_addf(err, "%s%s", k ? ", " : "; did you mean ", near->v[k]);
 	sb_addc(err, '\n');
 	if (removed < 0)
 		sb_adds(err, GONE_NO_HISTORY "\n");
-	sv_clear(&near);
-	return -1;
+	sv_clear(near);
 }
 
 /* The names of the bundled specs (NAME for spec_dir()/NAME.spec), sorted. */

@@ -49,6 +49,14 @@ int git_removed_path(const char *root, const char *path, struct strbuf *how);
 #define GONE_NO_HISTORY "(no git history here: excise cannot tell whether it was removed already)"
 
 /*
+ * The end of the error on a target that matches nothing: "; did you mean
+ * A, B" of the names in near (none: nothing), a newline, and
+ * GONE_NO_HISTORY when removed says git has no history (-1).  near is
+ * cleared.
+ */
+void gone_suggest_tail(struct strbuf *err, struct strvec *near, int removed);
+
+/*
  * A path target (arg as given, norm normalised, no trailing '/') that no
  * file or directory of t has: 0 when it is a target all the same (the tree
  * names it, or git shows it removed: then its name and the evidence are

@@ -1600,12 +1600,7 @@ static int check_symbols(struct footprint *fp, const struct tree *t, const struc
 			kconfig_suggest(db, s, 4, &near);
 			sb_addf(err, "unknown symbol '%s': no Kconfig file defines it and nothing refers to it",
 				s);
-			for (size_t k = 0; k < near.n; k++)
-				sb_addf(err, "%s%s", k ? ", " : "; did you mean ", near.v[k]);
-			sb_addc(err, '\n');
-			if (removed < 0)
-				sb_adds(err, GONE_NO_HISTORY "\n");
-			sv_clear(&near);
+			gone_suggest_tail(err, &near, removed);
 			rc = -1;
 		}
 	}

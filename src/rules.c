@@ -312,12 +312,30 @@ static void kbuild_ref(struct planning *p, const struct ref *ref)
 		gather(p, KIND_MAKEFILE, ref);
 }
 
-/* Every Makefile with a reference, and the Makefile of each owned path's directory. */
-static int kbuild_files(struct planning *p, struct strbuf *err)
+/*
+ * remove(plan, path, symbols, fp, err) on each file gathered for kind that
+ * the plan does not delete, in path order: 0, or -1 at the first failure.
+ */
+static int edit_each(struct planning *p, enum ref_kind kind,
+		     int (*remove)(struct plan *plan, const char *path, const struct strset *symbols,
+				   const struct footprint *fp, struct strbuf *err),
+		     struct strbuf *err)
 {
 	struct strvec list = STRVEC_INIT;
 	int rc = 0;
 
+	strset_to_sorted(&p->files[kind], &list);
+	for (size_t i = 0; i < list.n && rc == 0; i++)
+		if (!plan_is_deleted(p->plan, list.v[i]) &&
+		    remove(p->plan, list.v[i], &p->symbols, p->fp, err) < 0)
+			rc = -1;
+	sv_clear(&list);
+	return rc;
+}
+
+/* Every Makefile with a reference, and the Makefile of each owned path's directory. */
+static int kbuild_files(struct planning *p, struct strbuf *err)
+{
 	for (size_t i = 0; i < p->fp->paths.n; i++) {
 		char *mk = parent_makefile(p->tree, p->fp->paths.v[i]);
 
@@ -325,13 +343,7 @@ static int kbuild_files(struct planning *p, struct strbuf *err)
 			strset_add(&p->files[KIND_MAKEFILE], mk);
 		free(mk);
 	}
-	strset_to_sorted(&p->files[KIND_MAKEFILE], &list);
-	for (size_t i = 0; i < list.n && rc == 0; i++)
-		if (!plan_is_deleted(p->plan, list.v[i]) &&
-		    kbuild_remove(p->plan, list.v[i], &p->symbols, p->fp, err) < 0)
-			rc = -1;
-	sv_clear(&list);
-	return rc;
+	return edit_each(p, KIND_MAKEFILE, kbuild_remove, err);
 }
 
 /* A removed platform's own defconfig goes whole (before the defconfig family edits the rest). */
@@ -364,16 +376,7 @@ static void defconfig_ref(struct planning *p, const struct ref *ref)
 
 static int defconfig_files(struct planning *p, struct strbuf *err)
 {
-	struct strvec list = STRVEC_INIT;
-	int rc = 0;
-
-	strset_to_sorted(&p->files[KIND_DEFCONFIG], &list);
-	for (size_t i = 0; i < list.n && rc == 0; i++)
-		if (!plan_is_deleted(p->plan, list.v[i]) &&
-		    defconfig_remove(p->plan, list.v[i], &p->symbols, p->fp, err) < 0)
-			rc = -1;
-	sv_clear(&list);
-	return rc;
+	return edit_each(p, KIND_DEFCONFIG, defconfig_remove, err);
 }
 
 static int maintainers_files(struct planning *p, struct strbuf *err)

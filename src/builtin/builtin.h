@@ -69,6 +69,12 @@ int parse_opt_jobs(const struct option *opt, const char *arg, struct strbuf *err
 				  "to 1024", parse_opt_jobs)
 
 /*
+ * --format=human|json of remove and check (options.c): 1 for json into the
+ * int at value; tsv, which only locate writes, and any other is refused.
+ */
+int parse_opt_json(const struct option *opt, const char *arg, struct strbuf *err);
+
+/*
  * Help (help.c): a command's usage, options and exit status from its doc
  * (doc.c) and its option table.  help_format says how: text for --help,
  * a manual page for `excise help --man`, the option list for the bash

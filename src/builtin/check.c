@@ -151,19 +151,6 @@ static int parse_configs(const struct option *opt, const char *arg, struct strbu
 	return PARSE_OPT_DONE;
 }
 
-/* --format=human|json into the int at value (1 for json). */
-static int parse_format(const struct option *opt, const char *arg, struct strbuf *err)
-{
-	enum report_format fmt;
-
-	if (report_format_parse(arg, &fmt) < 0 || fmt == FORMAT_TSV) {
-		sb_addf(err, "check: unknown format '%s' (human or json)", arg);
-		return PARSE_OPT_ERROR;
-	}
-	*(int *)opt->value = fmt == FORMAT_JSON;
-	return PARSE_OPT_DONE;
-}
-
 int cmd_check(int argc, char **argv)
 {
 	struct check_options o = { 0 };
@@ -204,7 +191,7 @@ int cmd_check(int argc, char **argv)
 			 "--with-users: the kept users it took along are checked as dependents"),
 		OPT_CALLBACK_F(0, "format", &f.json, "human|json", "json: one JSON object on stdout at "
 			       "the end (steps, status, counts, lines); the report for people goes to "
-			       "stderr", PARSE_OPT_ATTACHED, parse_format, 0),
+			       "stderr", PARSE_OPT_ATTACHED, parse_opt_json, 0),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};

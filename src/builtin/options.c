@@ -3,6 +3,7 @@
 #include <stdlib.h>
 
 #include "builtin.h"
+#include "report.h"
 
 /* What a command leaves behind, for main's write error (builtin.h). */
 const char *write_error_note;
@@ -74,4 +75,16 @@ int usage_option_error(const char *cmd, int rc, const char *bad, const struct st
 		fprintf(stderr, "%s: %s: unknown option '%s'\n", progname, cmd, bad);
 	show_help(stderr, doc, options);
 	return 2;
+}
+
+int parse_opt_json(const struct option *opt, const char *arg, struct strbuf *err)
+{
+	enum report_format fmt;
+
+	if (report_format_parse(arg, &fmt) < 0 || fmt == FORMAT_TSV) {
+		sb_addf(err, "unknown format '%s' (human or json)", arg);
+		return PARSE_OPT_ERROR;
+	}
+	*(int *)opt->value = fmt == FORMAT_JSON;
+	return PARSE_OPT_DONE;
 }

@@ -250,19 +250,6 @@ static int parse_replace(const struct option *opt, const char *arg, struct strbu
 	return PARSE_OPT_DONE;
 }
 
-/* --format=human|json into the int at value (1 for json). */
-static int parse_format(const struct option *opt, const char *arg, struct strbuf *err)
-{
-	enum report_format fmt;
-
-	if (report_format_parse(arg, &fmt) < 0 || fmt == FORMAT_TSV) {
-		sb_addf(err, "remove: unknown format '%s' (human or json)", arg);
-		return PARSE_OPT_ERROR;
-	}
-	*(int *)opt->value = fmt == FORMAT_JSON;
-	return PARSE_OPT_DONE;
-}
-
 int cmd_remove(int argc, char **argv)
 {
 	const char *root = NULL;
@@ -309,7 +296,7 @@ int cmd_remove(int argc, char **argv)
 		OPT_PROGRESS(&progress, &no_progress),
 		OPT_CALLBACK_F(0, "format", &json, "human|json", "json: what it did as one JSON object "
 			       "on stdout (the report for people goes to stderr; with --dry-run, instead "
-			       "of the diff)", PARSE_OPT_ATTACHED, parse_format, 0),
+			       "of the diff)", PARSE_OPT_ATTACHED, parse_opt_json, 0),
 		OPT_ARGS(&targets, "TARGET"),
 		OPT_END(),
 	};

@@ -3,6 +3,10 @@
 #
 #   repeat N TEXT          print TEXT N times (no newline)
 #   chain N SEP WORD...    print the words cycled N times, joined by SEP
+#   cpu_limit N CMD...     run CMD with at most N seconds of CPU (ulimit -t:
+#                          SIGXCPU, status 152, past it), and a wall-clock
+#                          limit 20 times that for a hang; CPU, not wall time,
+#                          says whether excise is too slow on a loaded machine
 #   unchanged CMD...       run CMD; print "tree unchanged" or "tree changed"
 #                          on stdout (every file's bytes, before and after);
 #                          return CMD's status
@@ -18,6 +22,12 @@ chain() {
 		k = split(words, w, " ")
 		for (i = 0; i < n; i++) printf "%s%s", (i ? sep : ""), w[i % k + 1]
 	}'
+}
+
+cpu_limit() {
+	local n=$1
+	shift
+	( ulimit -t "$n"; exec timeout $((n * 20)) "$@" )
 }
 
 tree_sum() {
