@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# bench/run: by hand (it compares two binaries given as arguments)
 # bench/plan-time.sh OLD NEW [CASE...] - the time two excise binaries take to
 # plan corpus cases, and whether they plan the same.
 #

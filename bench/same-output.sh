@@ -1,4 +1,5 @@
 #!/usr/bin/env bash
+# bench/run: by hand (it compares two binaries given as arguments)
 # bench/same-output.sh OLD NEW - do two excise binaries say the same thing
 # on the real 6.1 tree?  For a change meant to keep behaviour (a
 # restructure, a speed-up): the output of each command below, from OLD and

@@ -93,7 +93,7 @@ enum rule_id {
 	RULE_C,                 /* C code: semantic patches (cocci/), a removed option's value */
 	RULE_LINKS,             /* kept users of lost definitions (links.c: replace-call) */
 	RULE_LOCATE,            /* a reference locate kept, or left for review */
-	RULE_USER,              /* asked for on the command line (excise kconfig --delete) */
+	RULE_USER,              /* asked for on the command line (excise kconfig-remove --delete) */
 	RULE_COUNT
 };
 

@@ -1,6 +1,6 @@
 /*
  * rules.h - the rule families: each knows one kind of file or of code, and
- * does its part of the pipeline (see pipeline.h) for the references of its
+ * does its part of the pipeline (README, "The pipeline") for the references of its
  * kinds.  One table (rules.c) registers them, in the order they plan:
  *
  *   kconfig      Kconfig entries, attributes, `source` lines (planned on

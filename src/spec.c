@@ -1,6 +1,6 @@
 /*
  * spec.c - spec files: a subsystem's footprint written down as "key value"
- * lines (see the README for the keys).
+ * lines (the keys: excise-spec(5), from src/builtin/doc.c).
  */
 #include <ctype.h>
 #include <errno.h>

@@ -7,7 +7,7 @@
  *
  * TARGET is a bundled spec name or a spec file.  With --get, the values of
  * KEY one a line (a keep rule as "PATTERN REASON"); without it, every key
- * and value as "key value" lines, in the order of the README's list.  Exit
+ * and value as "key value" lines, in the order of excise-spec(5).  Exit
  * 0 when something was printed; 1 when the spec has no such value, or
  * TARGET is not a spec (a symbol or a path, which have no spec values);
  * 2 for a bad spec ("excise: FILE:LINE: ...") or bad usage.
@@ -20,7 +20,7 @@
 #include "builtin.h"
 #include "target.h"
 
-/* The keys of a spec, in the README's order, and where the footprint keeps each. */
+/* The keys of a spec, in excise-spec(5)'s order, and where the footprint keeps each. */
 static const struct spec_key {
 	const char *key;
 	enum { ONE, MANY, KEEP } kind;   /* a char *, a strvec, the keep rules */
