@@ -318,30 +318,29 @@ static void free_argv(char **argv)
 	free(argv);
 }
 
-int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
-		const struct strvec *defines, const struct strvec *files, int jobs,
-		const char *tmp_dir, struct cocci_report *rep, struct strbuf *err)
+int cocci_run(const char *root, const char *cocci_dir, const char *patch,
+	      const struct strvec *defines, const struct strvec *files, int jobs,
+	      const char *tmp_dir, unsigned modes, struct strbuf *diff_text,
+	      struct strbuf *report_text, struct cocci_report *rep, struct strbuf *err)
 {
 	static const char *const patch_words[] = { "-D", "patch", "--very-quiet", NULL };
 	static const char *const report_words[] = {
 		"-D", "report", "--no-show-diff", "--quiet", "--verbose-parsing", NULL
 	};
-	char *patch_path, *abs_patch = NULL, *reason = NULL;
-	enum ref_kind kind;
-	struct strbuf text = STRBUF_INIT, diff_text = STRBUF_INIT, report_text = STRBUF_INIT;
+	const char *const *mode_words[2] = { patch_words, report_words };
+	char *patch_path, *abs_patch = NULL;
+	struct strbuf text = STRBUF_INIT;
 	struct strvec common = STRVEC_INIT, *lists = NULL;
 	char (*groups)[40] = NULL;
 	int *group_fds = NULL;
 	struct spatch_run *runs = NULL;
-	size_t nchunks, nruns = 0;
-	struct cocci_diff diff = { NULL, 0, 0 };
-	struct cocci_findings findings = { NULL, 0, 0 };
+	int *run_mode = NULL;
+	size_t nchunks, nruns = 0, nmodes = (size_t)!!(modes & COCCI_PATCH) + !!(modes & COCCI_REPORT);
 	int status = -1;
 	double t0;
-	long added;
 
 	rep->files += files->n;
-	if (!files->n)
+	if (!files->n || !nmodes)
 		return 0;
 	patch_path = path_join(cocci_dir, patch);
 	if (read_file(patch_path, &text) < 0) {
@@ -370,7 +369,7 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 	group_fds = xcalloc(nchunks, sizeof(*group_fds));
 	for (size_t c = 0; c < nchunks; c++)
 		group_fds[c] = -1;
-	split_files(plan->root, files, nchunks, lists);
+	split_files(root, files, nchunks, lists);
 
 	sv_push(&common, "spatch");
 	sv_push(&common, "--sp-file");
@@ -393,17 +392,25 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		free(macros);
 	}
 
-	runs = xcalloc(2 * nchunks, sizeof(*runs));
+	runs = xcalloc(nmodes * nchunks, sizeof(*runs));
+	run_mode = xcalloc(nmodes * nchunks, sizeof(*run_mode));
 	t0 = seconds_now();
 	for (size_t c = 0; c < nchunks; c++) {
+		size_t want = nruns;
+
 		group_fds[c] = write_groups(tmp_dir, groups[c], &lists[c], err);
 		if (group_fds[c] < 0)
 			break;
 		for (int mode = 0; mode < 2; mode++) {
-			char **argv = mode_argv(&common, groups[c], mode ? report_words : patch_words);
-			int r = spawn(&runs[nruns], plan->root, argv, tmp_dir);
-			int e = errno;
+			char **argv;
+			int r, e;
 
+			if (!(modes & (mode ? COCCI_REPORT : COCCI_PATCH)))
+				continue;
+			want++;
+			argv = mode_argv(&common, groups[c], mode_words[mode]);
+			r = spawn(&runs[nruns], root, argv, tmp_dir);
+			e = errno;
 			free_argv(argv);
 			if (r < 0) {
 				if (e == ENOENT)
@@ -412,17 +419,16 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 					sb_addf(err, "excise: cannot run spatch: %s\n", strerror(e));
 				break;
 			}
-			nruns++;
+			run_mode[nruns++] = mode;
 		}
-		if (nruns != 2 * (c + 1))
+		if (nruns != want)
 			break;
 	}
 	collect(runs, nruns);
 	rep->seconds += seconds_now() - t0;
-	if (nruns != 2 * nchunks)
+	if (nruns != nmodes * nchunks)
 		goto out;
 
-	/* Runs alternate: patch, report, patch, report... */
 	for (size_t i = 0; i < nruns; i++) {
 		if (runs[i].status == 127) {
 			sb_addf(err, "excise: spatch not found (install coccinelle)\n");
@@ -430,41 +436,23 @@ int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		}
 		if (runs[i].status) {
 			sb_addf(err, "excise: spatch -D %s with %s failed (exit %d):\n",
-				i % 2 ? "report" : "patch", patch, runs[i].status);
+				run_mode[i] ? "report" : "patch", patch, runs[i].status);
 			add_tail(err, runs[i].errtext.buf ? runs[i].errtext.buf : "");
 			goto out;
 		}
 		cocci_parse_stderr(runs[i].errtext.buf, runs[i].errtext.len, &rep->unparsed,
 				   &rep->failed);
 		if (runs[i].out.len)
-			sb_addn(i % 2 ? &report_text : &diff_text, runs[i].out.buf, runs[i].out.len);
+			sb_addn(run_mode[i] ? report_text : diff_text, runs[i].out.buf, runs[i].out.len);
 	}
 	sv_sort_uniq(&rep->unparsed);
 	sv_sort_uniq(&rep->failed);
-	cocci_parse_report(report_text.buf, report_text.len, &findings);
-
 	status = 0;
-	if (cocci_parse_diff(diff_text.buf, diff_text.len, &diff, err) < 0)
-		status = -1;
-	kind = cocci_kind(patch);
-	{
-		struct strbuf r = STRBUF_INIT;
-
-		sb_addf(&r, "%s", patch);
-		for (size_t i = 0; i < defines->n; i++)
-			sb_addf(&r, " -D %s", defines->v[i]);
-		reason = sb_detach(&r, NULL);
-	}
-	added = cocci_diff_to_plan(plan, &diff, &findings, kind, reason, err);
-	if (added < 0)
-		status = -1;
-	else
-		rep->edits += (size_t)added;
-	rep->reviews += cocci_findings_to_notes(plan, &findings, kind, patch);
 out:
 	for (size_t i = 0; i < nruns; i++)
 		run_release(&runs[i]);
 	free(runs);
+	free(run_mode);
 	for (size_t c = 0; lists && c < nchunks; c++) {
 		if (group_fds[c] >= 0)
 			close(group_fds[c]);
@@ -473,14 +461,54 @@ out:
 	free(lists);
 	free(groups);
 	free(group_fds);
-	cocci_diff_release(&diff);
-	cocci_findings_release(&findings);
 	sv_clear(&common);
 	sb_release(&text);
-	sb_release(&diff_text);
-	sb_release(&report_text);
 	free(patch_path);
 	free(abs_patch);
+	return status;
+}
+
+int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
+		const struct strvec *defines, const struct strvec *files, int jobs,
+		const char *tmp_dir, struct cocci_report *rep, struct strbuf *err)
+{
+	struct strbuf diff_text = STRBUF_INIT, report_text = STRBUF_INIT;
+	struct cocci_diff diff = { NULL, 0, 0 };
+	struct cocci_findings findings = { NULL, 0, 0 };
+	char *reason;
+	int status;
+	long added;
+
+	if (!files->n) {
+		rep->files += files->n;
+		return 0;
+	}
+	status = cocci_run(plan->root, cocci_dir, patch, defines, files, jobs, tmp_dir,
+			   COCCI_PATCH | COCCI_REPORT, &diff_text, &report_text, rep, err);
+	if (status < 0)
+		goto out;
+	cocci_parse_report(report_text.buf, report_text.len, &findings);
+	if (cocci_parse_diff(diff_text.buf, diff_text.len, &diff, err) < 0)
+		status = -1;
+	{
+		struct strbuf r = STRBUF_INIT;
+
+		sb_addf(&r, "%s", patch);
+		for (size_t i = 0; i < defines->n; i++)
+			sb_addf(&r, " -D %s", defines->v[i]);
+		reason = sb_detach(&r, NULL);
+	}
+	added = cocci_diff_to_plan(plan, &diff, &findings, cocci_kind(patch), reason, err);
+	if (added < 0)
+		status = -1;
+	else
+		rep->edits += (size_t)added;
+	rep->reviews += cocci_findings_to_notes(plan, &findings, cocci_kind(patch), patch);
 	free(reason);
+out:
+	cocci_diff_release(&diff);
+	cocci_findings_release(&findings);
+	sb_release(&diff_text);
+	sb_release(&report_text);
 	return status;
 }

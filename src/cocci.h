@@ -122,6 +122,20 @@ enum ref_kind cocci_kind(const char *patch);
  * failing as a whole, a hunk not matching the snapshot).  Files spatch could
  * not parse or gave up on are listed in rep, not errors.
  */
+/*
+ * The spatch runs of cocci_apply() without the plan: cocci_dir/patch over
+ * files (relative to root, where spatch runs), in the modes asked for
+ * (COCCI_PATCH: the diff appended to diff_text; COCCI_REPORT: the report
+ * lines appended to report_text).  Parse errors and files spatch gave up
+ * on go to rep.  Returns 0, or -1 with a message in err.
+ */
+#define COCCI_PATCH 1u
+#define COCCI_REPORT 2u
+int cocci_run(const char *root, const char *cocci_dir, const char *patch,
+	      const struct strvec *defines, const struct strvec *files, int jobs,
+	      const char *tmp_dir, unsigned modes, struct strbuf *diff_text,
+	      struct strbuf *report_text, struct cocci_report *rep, struct strbuf *err);
+
 int cocci_apply(struct plan *plan, const char *cocci_dir, const char *patch,
 		const struct strvec *defines, const struct strvec *files, int jobs,
 		const char *tmp_dir, struct cocci_report *rep, struct strbuf *err);

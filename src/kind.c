@@ -53,6 +53,8 @@ const struct kind_info kind_table[KIND_COUNT] = {
 	  "C code that uses an identifier only the subsystem defines"),
 	K(KIND_C_VALUE, "c-value", FAMILY_C, RULE_C, 1, 1,
 	  "CONFIG_X of an int, hex or string option used as a value in C code: its default"),
+	K(KIND_C_STUB, "c-stub", FAMILY_C, RULE_STUBS, 1, 1,
+	  "a stub a removed option leaves, a call or use of it, what it leaves unused"),
 	K(KIND_C_OTHER, "c-other", FAMILY_C, RULE_NONE, 0, 1, "other C code that names it"),
 	K(KIND_SELFTEST, "selftest", FAMILY_OTHER, RULE_NONE, 0, 1, "a file of tools/testing"),
 	K(KIND_SCRIPT, "script", FAMILY_OTHER, RULE_NONE, 0, 1, "a script that names it"),
@@ -84,5 +86,5 @@ const char *const rule_names[RULE_COUNT] = {
 	[RULE_NONE] = "none", [RULE_OWN] = "own", [RULE_KCONFIG] = "kconfig",
 	[RULE_KBUILD] = "kbuild", [RULE_DEFCONFIG] = "defconfig", [RULE_PLATFORM] = "platform",
 	[RULE_MAINTAINERS] = "maintainers", [RULE_DOCS] = "docs", [RULE_CPP] = "cpp",
-	[RULE_C] = "c", [RULE_LINKS] = "links", [RULE_LOCATE] = "locate", [RULE_USER] = "user",
+	[RULE_C] = "c", [RULE_STUBS] = "stubs", [RULE_LINKS] = "links", [RULE_LOCATE] = "locate", [RULE_USER] = "user",
 };

@@ -39,6 +39,7 @@ enum ref_kind {
 	KIND_C_INCLUDE,
 	KIND_C_CALL,
 	KIND_C_VALUE,           /* CONFIG_X of an int, hex or string option as a value */
+	KIND_C_STUB,            /* the stubs a removed option leaves, their uses, what goes unused */
 	KIND_C_OTHER,
 	KIND_SELFTEST,
 	KIND_SCRIPT,
@@ -91,6 +92,7 @@ enum rule_id {
 	RULE_DOCS,              /* Documentation lines, sentences, list items */
 	RULE_CPP,               /* preprocessor conditionals (cpp.c) */
 	RULE_C,                 /* C code: semantic patches (cocci/), a removed option's value */
+	RULE_STUBS,             /* the API a removed option leaves dead (stubs.c) */
 	RULE_LINKS,             /* kept users of lost definitions (links.c: replace-call) */
 	RULE_LOCATE,            /* a reference locate kept, or left for review */
 	RULE_USER,              /* asked for on the command line (excise kconfig-remove --delete) */

@@ -16,6 +16,7 @@
 #include "kbuild.h"
 #include "maintainers.h"
 #include "scan.h"
+#include "stubs.h"
 
 /* ---- what the families plan with ---- */
 
@@ -503,6 +504,8 @@ const struct rule_family rule_families[RULE_COUNT] = {
 	[RULE_CPP] = { "preprocessor conditionals on removed symbols", cpp_ref, cpp_files },
 	[RULE_C] = { "C code: IS_ENABLED(), #include, calls, a removed option's value",
 		     c_ref, c_files },
+	[RULE_STUBS] = { "the stubs a removed option leaves, their calls and uses, what goes unused",
+			 NULL, stubs_plan_files },
 };
 
 enum rule_id rule_of_ref(const struct ref *ref)

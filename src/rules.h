@@ -15,6 +15,10 @@
  *   cpp          preprocessor conditionals (cpp.c)
  *   c            C code: IS_ENABLED(), #include, calls (semantic patches,
  *                cocci/), a removed option's value
+ *   stubs        the stubs a removed option leaves (the #else of its
+ *                #ifdef, a body the removal made constant), their calls and
+ *                uses, and what then goes unused: the stub pipeline of
+ *                cocci/README.md on each file as cpp and c leave it (stubs.c)
  *
  * A family's plan half takes each reference locate classified as its own
  * (rule_of_ref: by the file the reference is in, then by its kind's row in
