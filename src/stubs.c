@@ -61,6 +61,7 @@
 #include "scan.h"
 
 #define UNUSED_ROUNDS 4
+#define UNUSED_USES 3
 
 /* One of the plan's edits of a file, and where its replacement lies in the base text. */
 struct seg {
@@ -110,6 +111,40 @@ static int is_ident_char(char c)
 {
 	return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
 	       c == '_';
+}
+
+/* How often buf[0..len) holds name as a whole word. */
+static size_t count_words(const char *buf, size_t len, const char *name)
+{
+	size_t n = strlen(name), count = 0;
+
+	for (const char *p = buf; p + n <= buf + len;) {
+		const char *hit = memmem(p, (size_t)(buf + len - p), name, n);
+
+		if (!hit)
+			break;
+		if ((hit == buf || !is_ident_char(hit[-1])) &&
+		    (hit + n == buf + len || !is_ident_char(hit[n])))
+			count++;
+		p = hit + n;
+	}
+	return count;
+}
+
+/* A C keyword or a type name no declaration makes unused. */
+static int is_keyword(const char *w)
+{
+	static const char *const kw[] = {
+		"if", "else", "for", "while", "do", "return", "goto", "break", "continue", "switch",
+		"case", "default", "sizeof", "static", "inline", "const", "void", "int", "char",
+		"long", "short", "unsigned", "signed", "bool", "struct", "union", "enum", "extern",
+		"true", "false", "NULL", "volatile", "typedef",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(kw); i++)
+		if (!strcmp(w, kw[i]))
+			return 1;
+	return 0;
 }
 
 /* Does buf[0..len) hold name as a whole word? */
@@ -441,40 +476,38 @@ static char *snapshot_text(struct plan *plan, const struct sfile *f, size_t b)
 	return text;
 }
 
-/*
- * Run one stage over files (the pipeline's names): patch and report mode,
- * the diff applied to each file's current lines, the WARNINGs as review
- * notes, the parse errors as problems.
- */
-static int run_stage(struct pipeline *pl, const char *patch, const struct strvec *defines,
-		     const struct strvec *names, struct strbuf *err)
+static void join_into(struct strbuf *sb, const char *key, const struct strvec *v)
+{
+	sb_addf(sb, "%s=", key);
+	for (size_t i = 0; i < v->n; i++)
+		sb_addf(sb, "%s%s", i ? "," : "", v->v[i]);
+}
+
+/* "patch -D a -D b": a stage's name, the fallback reason of its edits. */
+static char *stage_name(const char *patch, const struct strvec *defines)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	sb_adds(&sb, patch);
+	for (size_t i = 0; i < defines->n; i++)
+		sb_addf(&sb, " -D %s", defines->v[i]);
+	return sb_detach(&sb, NULL);
+}
+
+/* spatch in one mode over names (files of the scratch directory); parse errors are problems. */
+static int stage_run(struct pipeline *pl, const char *patch, const struct strvec *defines,
+		     const struct strvec *names, unsigned mode, struct strbuf *out, struct strbuf *err)
 {
 	struct planning *p = pl->p;
-	struct strbuf dt = STRBUF_INIT, rt = STRBUF_INIT;
 	struct cocci_report rep;
-	struct cocci_diff diff = { NULL, 0, 0 };
-	struct cocci_findings fs = { NULL, 0, 0 };
-	char *stage;
 	int rc;
 
-	if (!names->n)
-		return 0;
-	{
-		struct strbuf s = STRBUF_INIT;
-
-		sb_adds(&s, patch);
-		for (size_t i = 0; i < defines->n; i++)
-			sb_addf(&s, " -D %s", defines->v[i]);
-		stage = sb_detach(&s, NULL);
-	}
 	cocci_report_init(&rep);
 	rc = cocci_run(pl->dir, p->opt->cocci_dir, patch, defines, names,
 		       p->opt->jobs > 0 ? p->opt->jobs : scan_default_threads(), p->opt->tmp_dir,
-		       COCCI_PATCH | COCCI_REPORT, &dt, &rt, &rep, err);
+		       mode, mode == COCCI_PATCH ? out : NULL, mode == COCCI_REPORT ? out : NULL, &rep,
+		       err);
 	p->seconds_cocci += rep.seconds;
-	if (rc == 0 && cocci_parse_diff(dt.buf, dt.len, &diff, err) < 0)
-		rc = -1;
-	cocci_parse_report(rt.buf, rt.len, &fs);
 	for (size_t i = 0; i < rep.unparsed.n; i++) {
 		const char *colon = strrchr(rep.unparsed.v[i], ':');
 		char *nm = colon ? xstrndup(rep.unparsed.v[i], (size_t)(colon - rep.unparsed.v[i]))
@@ -488,53 +521,150 @@ static int run_stage(struct pipeline *pl, const char *patch, const struct strvec
 	}
 	for (size_t i = 0; i < rep.failed.n; i++)
 		sv_push_owned(&p->problems, xasprintf("%s: spatch gave up on %s", patch, rep.failed.v[i]));
-	/* WARNINGs (before the diff moves the lines): review notes on the snapshot */
-	for (size_t i = 0; rc == 0 && i < fs.n; i++) {
-		const struct cocci_finding *w = &fs.v[i];
-		struct sfile *f = file_named(pl, path_basename(w->path));
-		long b;
-		size_t line;
+	sv_sort_uniq(&p->problems);
+	cocci_report_release(&rep);
+	return rc;
+}
 
-		if (!f || (strcmp(w->severity, "WARNING") && strcmp(w->severity, "ERROR")))
-			continue;
-		b = base_of(f, w->line);
-		line = b >= 0 ? snapshot_line(p->plan, f, (size_t)b) : 0;
-		if (line) {
-			char *text = snapshot_text(p->plan, f, (size_t)b);
+/* A WARNING or ERROR of fs: a review note on the snapshot's line. */
+static void warning_note(struct pipeline *pl, const struct cocci_finding *w)
+{
+	struct sfile *f = file_named(pl, path_basename(w->path));
+	long b;
+	size_t line;
+	char *text;
 
-			plan_note(p->plan, f->path, line, KIND_C_STUB, ACTION_REVIEW,
-				  &CAUSE(RULE_STUBS, NULL), w->message, text);
-			free(text);
-		}
+	if (!f)
+		return;
+	b = base_of(f, w->line);
+	line = b >= 0 ? snapshot_line(pl->p->plan, f, (size_t)b) : 0;
+	if (!line)
+		return;
+	text = snapshot_text(pl->p->plan, f, (size_t)b);
+	plan_note(pl->p->plan, f->path, line, KIND_C_STUB, ACTION_REVIEW, &CAUSE(RULE_STUBS, NULL),
+		  w->message, text);
+	free(text);
+}
+
+static int is_warning(const struct cocci_finding *w)
+{
+	return !strcmp(w->severity, "WARNING") || !strcmp(w->severity, "ERROR");
+}
+
+/* Patch mode over names: each diff applied to its file's lines, reasons from fs. */
+static int stage_patch(struct pipeline *pl, const char *patch, const struct strvec *defines,
+		       const struct strvec *names, const struct cocci_findings *fs, struct strbuf *err)
+{
+	struct strbuf dt = STRBUF_INIT;
+	struct cocci_diff diff = { NULL, 0, 0 };
+	char *stage = !strcmp(patch, "unused.cocci")
+			      ? xstrdup("unused once the uses of the stubs went (unused.cocci)")
+			      : stage_name(patch, defines);
+	const char *last = NULL;
+	long shift = 0;
+	int rc;
+
+	if (!names->n) {
+		free(stage);
+		return 0;
 	}
-	{
-		const char *last = NULL;
-		long shift = 0;
+	rc = stage_run(pl, patch, defines, names, COCCI_PATCH, &dt, err);
+	if (rc == 0 && cocci_parse_diff(dt.buf, dt.len, &diff, err) < 0)
+		rc = -1;
+	for (size_t i = 0; rc == 0 && i < diff.n; i++) {
+		const struct cocci_hunk *h = &diff.hunks[i];
+		struct sfile *f = file_named(pl, path_basename(h->path));
 
-		for (size_t i = 0; rc == 0 && i < diff.n; i++) {
-			const struct cocci_hunk *h = &diff.hunks[i];
-			struct sfile *f = file_named(pl, path_basename(h->path));
-
-			if (!f)
-				continue;
-			if (!last || strcmp(last, h->path))
-				shift = 0;
-			last = h->path;
-			if (apply_hunk(pl, f, h, &fs, stage, &shift) < 0) {
-				sb_addf(err, "excise: %s: %s's diff does not match the file as the removal "
-					"leaves it\n", f->path, patch);
-				rc = -1;
-			}
+		if (!f)
+			continue;
+		if (!last || strcmp(last, h->path))
+			shift = 0;
+		last = h->path;
+		if (apply_hunk(pl, f, h, fs, stage, &shift) < 0) {
+			sb_addf(err, "excise: %s: %s's diff does not match the file as the removal "
+				"leaves it\n", f->path, patch);
+			rc = -1;
 		}
 	}
 	for (size_t i = 0; rc == 0 && i < names->n; i++)
 		write_current(pl, file_named(pl, names->v[i]), err, &rc);
 	free(stage);
 	cocci_diff_release(&diff);
-	cocci_findings_release(&fs);
-	cocci_report_release(&rep);
 	sb_release(&dt);
+	return rc;
+}
+
+/*
+ * A stage whose names may be refused: report mode first; a name a WARNING
+ * is about (its message starts with it, or its line names it) is refused:
+ * its stub and every use stay (deleting the stub would leave the use
+ * without a definition), the WARNING a review note.  Then patch mode with
+ * the names left, on the files the report says it changes.
+ */
+static int stage_refusing(struct pipeline *pl, const char *patch, struct strvec *base_defines,
+			  const char *key, struct strvec *list, const struct strvec *names,
+			  struct strbuf *err)
+{
+	struct strbuf rt = STRBUF_INIT, d = STRBUF_INIT;
+	struct cocci_findings fs = { NULL, 0, 0 };
+	struct strvec defines = STRVEC_INIT, keep = STRVEC_INIT, files = STRVEC_INIT;
+	struct strset refused = STRSET_INIT, changed = STRSET_INIT;
+	int rc;
+
+	for (size_t i = 0; i < base_defines->n; i++)
+		sv_push(&defines, base_defines->v[i]);
+	join_into(&d, key, list);
+	sv_push_owned(&defines, sb_detach(&d, NULL));
+	rc = stage_run(pl, patch, &defines, names, COCCI_REPORT, &rt, err);
+	cocci_parse_report(rt.buf, rt.len, &fs);
+	for (size_t i = 0; rc == 0 && i < fs.n; i++) {
+		const struct cocci_finding *w = &fs.v[i];
+		const struct sfile *f = file_named(pl, path_basename(w->path));
+		const char *text = f && w->line && w->line <= f->lines.n ? f->lines.v[w->line - 1] : "";
+
+		if (!is_warning(w)) {
+			strset_add(&changed, path_basename(w->path));
+			continue;
+		}
+		warning_note(pl, w);
+		for (size_t k = 0; k < list->n; k++) {
+			size_t n = strcspn(list->v[k], "(");
+			char *name = xstrndup(list->v[k], n);
+
+			if ((!strncmp(w->message, name, n) && w->message[n] == ' ') ||
+			    has_word(text, strlen(text), name))
+				strset_add(&refused, name);
+			free(name);
+		}
+	}
+	for (size_t k = 0; k < list->n; k++) {
+		char *name = xstrndup(list->v[k], strcspn(list->v[k], "("));
+
+		if (!strset_has(&refused, name))
+			sv_push(&keep, list->v[k]);
+		free(name);
+	}
+	for (size_t i = 0; i < names->n; i++)
+		if (strset_has(&changed, names->v[i]))
+			sv_push(&files, names->v[i]);
+	if (rc == 0 && keep.n && files.n) {
+		sv_clear(&defines);
+		for (size_t i = 0; i < base_defines->n; i++)
+			sv_push(&defines, base_defines->v[i]);
+		join_into(&d, key, &keep);
+		sv_push_owned(&defines, sb_detach(&d, NULL));
+		rc = stage_patch(pl, patch, &defines, &files, &fs, err);
+	}
+	sv_clear(list);
+	for (size_t i = 0; i < keep.n; i++)
+		sv_push(list, keep.v[i]);
+	cocci_findings_release(&fs);
 	sb_release(&rt);
+	sv_clear(&defines);
+	sv_clear(&keep);
+	sv_clear(&files);
+	strset_clear(&refused);
+	strset_clear(&changed);
 	return rc;
 }
 
@@ -576,27 +706,22 @@ static int name_deleted(struct pipeline *pl, const struct sfile *f, const char *
 
 /*
  * Is base line b of f in a branch the removal keeps in every configuration:
- * a branch whose directive, or an enclosing branch's, the plan deletes while
- * b stays (the #else of #ifdef CONFIG_X, the body of #ifndef CONFIG_X)?
+ * one whose directive the plan deletes while b stays (the #else of
+ * #ifdef CONFIG_X, the body of #ifndef CONFIG_X)?  Only its own branch
+ * counts: a stub in an #ifdef CONFIG_Y inside it is still Y's.
  */
 static int in_kept_branch(struct pipeline *pl, const struct sfile *f, size_t b,
 			  const struct cpp_lines *cl)
 {
 	const struct plan_file *pf = plan_file(pl->p->plan, f->path);
-	size_t line = snapshot_line(pl->p->plan, f, b), br;
+	size_t line = snapshot_line(pl->p->plan, f, b), br, off;
 
-	if (!pf || !line || line > cl->nlines)
+	if (!pf || !line || line > cl->nlines || !(br = cl->branch[line]))
 		return 0;
-	for (br = cl->branch[line]; br; br = cl->branches[br].parent) {
-		size_t dl = cl->branches[br].dir_line;
-		size_t off = offset_of_line_in(pf->data, pf->len, dl);
-
-		for (size_t i = 0; i < f->nsegs; i++)
-			if (!f->segs[i].alen && f->segs[i].ostart <= off && off < f->segs[i].oend)
-				return 1;
-		if (cl->branches[br].parent == br)
-			break;
-	}
+	off = offset_of_line_in(pf->data, pf->len, cl->branches[br].dir_line);
+	for (size_t i = 0; i < f->nsegs; i++)
+		if (!f->segs[i].alen && f->segs[i].ostart <= off && off < f->segs[i].oend)
+			return 1;
 	return 0;
 }
 
@@ -811,12 +936,6 @@ static void files_naming(struct pipeline *pl, struct strvec *out)
 
 /* ---- the stages ---- */
 
-static void join_into(struct strbuf *sb, const char *key, const struct strvec *v)
-{
-	sb_addf(sb, "%s=", key);
-	for (size_t i = 0; i < v->n; i++)
-		sb_addf(sb, "%s%s", i ? "," : "", v->v[i]);
-}
 
 /* A `#define NAME(...)` whose body is a statement doing nothing: its lines go. */
 static void delete_statement_macro(struct pipeline *pl, struct sfile *f, const char *name,
@@ -886,32 +1005,21 @@ static int run_stages(struct pipeline *pl, const struct strvec *files, struct st
 			sv_push(&names, f->name);
 	}
 	if (rc == 0 && (fold_false.n || fold_true.n)) {
-		struct strbuf d = STRBUF_INIT;
-
 		sv_push_owned(&defines, config_define(p));
-		if (fold_false.n) {
-			join_into(&d, "false", &fold_false);
-			sv_push_owned(&defines, sb_detach(&d, NULL));
-		}
-		if (fold_true.n) {
-			join_into(&d, "true", &fold_true);
-			sv_push_owned(&defines, sb_detach(&d, NULL));
-		}
-		rc = run_stage(pl, "is_enabled.cocci", &defines, &names, err);
+		if (fold_false.n)
+			rc = stage_refusing(pl, "is_enabled.cocci", &defines, "false", &fold_false,
+					    &names, err);
+		if (rc == 0 && fold_true.n)
+			rc = stage_refusing(pl, "is_enabled.cocci", &defines, "true", &fold_true,
+					    &names, err);
 		sv_clear(&defines);
 	}
-	if (rc == 0 && noop.n) {
-		struct strbuf d = STRBUF_INIT;
-
-		join_into(&d, "noop", &noop);
-		sv_push_owned(&defines, sb_detach(&d, NULL));
-		rc = run_stage(pl, "calls.cocci", &defines, &names, err);
-		sv_clear(&defines);
-	}
+	if (rc == 0 && noop.n)
+		rc = stage_refusing(pl, "calls.cocci", &defines, "noop", &noop, &names, err);
 	for (size_t i = 0; rc == 0 && i < pl->nstubs; i++) {
 		const struct stub *st = &pl->stubs[i];
 
-		if (st->statement_macro) {
+		if (st->statement_macro && sv_contains(&noop, st->name)) {
 			char *why = xasprintf("%s: a stub that does nothing once the removal is made",
 					      st->name);
 
@@ -921,33 +1029,51 @@ static int run_stages(struct pipeline *pl, const struct strvec *files, struct st
 			free(why);
 		}
 	}
-	/* unused.cocci per changed file, with the names of its removed lines, to a fixpoint */
+	/*
+	 * unused.cocci per changed file, to a fixpoint, with the names of its
+	 * removed lines that the file has left at most UNUSED_USES times (a
+	 * name with more uses is not unused: no spatch run for it).
+	 */
 	for (size_t i = 0; rc == 0 && i < pl->nfiles; i++) {
 		struct sfile *f = &pl->files[i];
-		size_t before = 0;
+		struct strset tried = STRSET_INIT;
 
 		if (!f->changed || f->broken)
 			continue;
 		write_current(pl, f, err, &rc);
 		for (int round = 0; rc == 0 && round < UNUSED_ROUNDS; round++) {
-			struct strvec one = STRVEC_INIT, ids = STRVEC_INIT;
-			struct strbuf d = STRBUF_INIT;
+			struct strvec one = STRVEC_INIT, ids = STRVEC_INIT, cand = STRVEC_INIT;
+			struct strbuf d = STRBUF_INIT, text = STRBUF_INIT;
+			struct cocci_findings none = { NULL, 0, 0 };
 			size_t nlines = f->lines.n;
+			int fresh = 0;
 
+			for (size_t k = 0; k < f->lines.n; k++)
+				sb_adds(&text, f->lines.v[k]);
 			strset_to_sorted(&f->removed, &ids);
-			if (ids.n == before)
-				break;
-			before = ids.n;
-			join_into(&d, "names", &ids);
-			sv_push_owned(&defines, sb_detach(&d, NULL));
-			sv_push(&one, f->name);
-			rc = run_stage(pl, "unused.cocci", &defines, &one, err);
-			sv_clear(&defines);
+			for (size_t k = 0; k < ids.n; k++) {
+				size_t uses = count_words(text.buf ? text.buf : "", text.len, ids.v[k]);
+
+				if (uses >= 1 && uses <= UNUSED_USES && !is_keyword(ids.v[k])) {
+					sv_push(&cand, ids.v[k]);
+					fresh |= strset_add(&tried, ids.v[k]);
+				}
+			}
+			sb_release(&text);
+			if (cand.n && fresh) {
+				join_into(&d, "names", &cand);
+				sv_push_owned(&defines, sb_detach(&d, NULL));
+				sv_push(&one, f->name);
+				rc = stage_patch(pl, "unused.cocci", &defines, &one, &none, err);
+				sv_clear(&defines);
+			}
 			sv_clear(&one);
 			sv_clear(&ids);
-			if (f->lines.n == nlines)
+			sv_clear(&cand);
+			if (!fresh || f->lines.n == nlines)
 				break;
 		}
+		strset_clear(&tried);
 	}
 	sv_clear(&fold_false);
 	sv_clear(&fold_true);
