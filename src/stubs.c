@@ -92,6 +92,7 @@ struct stub {
 	char *name;
 	char *value;            /* NULL: a no-op */
 	int function;           /* a function or a macro(): the uses to fold are calls */
+	int cfunc;              /* a function, not a macro */
 	int statement_macro;    /* a #define whose body is a statement: deleted here */
 	char *path;             /* where it was found */
 	size_t line;
@@ -769,6 +770,7 @@ static int parse_stub(const char *msg, struct stub *st)
 	} else if (!strcmp(what, "const") && n == 4) {
 		st->value = xstrdup(a);
 		st->function = strcmp(b, "macro") != 0;
+		st->cfunc = !strcmp(b, "function");
 	} else {
 		free(st->name);
 		return -1;
@@ -776,13 +778,18 @@ static int parse_stub(const char *msg, struct stub *st)
 	return 0;
 }
 
+/*
+ * A truth value to fold: false or true (stubs.cocci says so of a bool
+ * function's 0 and 1), or 0 and 1 of a macro; an int function's 0 is a
+ * value its callers may need (calls.cocci: a use of it is refused).
+ */
 static int is_truth(const struct stub *st, int *truth)
 {
 	if (!st->value)
 		return 0;
-	if (!strcmp(st->value, "false") || !strcmp(st->value, "0"))
+	if (!strcmp(st->value, "false") || (!st->cfunc && !strcmp(st->value, "0")))
 		*truth = 0;
-	else if (!strcmp(st->value, "true") || !strcmp(st->value, "1"))
+	else if (!strcmp(st->value, "true") || (!st->cfunc && !strcmp(st->value, "1")))
 		*truth = 1;
 	else
 		return 0;
