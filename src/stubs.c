@@ -132,6 +132,28 @@ static size_t count_words(const char *buf, size_t len, const char *name)
 	return count;
 }
 
+/* Does text name name other than as a member (after -> or .)? */
+static int bare_word(const char *buf, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = buf; p + n <= buf + len;) {
+		const char *hit = memmem(p, (size_t)(buf + len - p), name, n), *q;
+
+		if (!hit)
+			return 0;
+		p = hit + n;
+		if ((hit > buf && is_ident_char(hit[-1])) || (p < buf + len && is_ident_char(*p)))
+			continue;
+		for (q = hit; q > buf && (q[-1] == ' ' || q[-1] == '\t'); q--)
+			;
+		if (q > buf && (q[-1] == '.' || (q[-1] == '>' && q - 1 > buf && q[-2] == '-')))
+			continue;
+		return 1;
+	}
+	return 0;
+}
+
 /* A C keyword or a type name no declaration makes unused. */
 static int is_keyword(const char *w)
 {
@@ -484,6 +506,20 @@ static void join_into(struct strbuf *sb, const char *key, const struct strvec *v
 		sb_addf(sb, "%s%s", i ? "," : "", v->v[i]);
 }
 
+/*
+ * spatch processes for n files: one per STAGE_FILES files, at most
+ * --jobs (each process pays spatch's start, a third of a second of CPU,
+ * for the python its patches load).
+ */
+#define STAGE_FILES 4
+static int stage_jobs(const struct planning *p, size_t n)
+{
+	int jobs = p->opt->jobs > 0 ? p->opt->jobs : scan_default_threads();
+	size_t want = (n + STAGE_FILES - 1) / STAGE_FILES;
+
+	return want < (size_t)jobs ? (int)(want ? want : 1) : jobs;
+}
+
 /* "patch -D a -D b": a stage's name, the fallback reason of its edits. */
 static char *stage_name(const char *patch, const struct strvec *defines)
 {
@@ -504,9 +540,8 @@ static int stage_run(struct pipeline *pl, const char *patch, const struct strvec
 	int rc;
 
 	cocci_report_init(&rep);
-	rc = cocci_run(pl->dir, p->opt->cocci_dir, patch, defines, names,
-		       p->opt->jobs > 0 ? p->opt->jobs : scan_default_threads(), p->opt->tmp_dir,
-		       mode, mode == COCCI_PATCH ? out : NULL, mode == COCCI_REPORT ? out : NULL, &rep,
+	rc = cocci_run(pl->dir, p->opt->cocci_dir, patch, defines, names, stage_jobs(p, names->n),
+		       p->opt->tmp_dir, mode, mode == COCCI_PATCH ? out : NULL, mode == COCCI_REPORT ? out : NULL, &rep,
 		       err);
 	p->seconds_cocci += rep.seconds;
 	for (size_t i = 0; i < rep.unparsed.n; i++) {
@@ -726,6 +761,55 @@ static int in_kept_branch(struct pipeline *pl, const struct sfile *f, size_t b,
 	return 0;
 }
 
+/* Is snapshot offset off inside a deletion of f's edits? */
+static int deleted_at(const struct sfile *f, size_t off)
+{
+	for (size_t i = 0; i < f->nsegs; i++)
+		if (!f->segs[i].alen && f->segs[i].ostart <= off && off < f->segs[i].oend)
+			return 1;
+	return 0;
+}
+
+/*
+ * Does the plan keep a branch of f in every configuration (its directive
+ * deleted, a line of code or a #define of its body kept)?  Only such a
+ * file, or one the c family changed, can hold a stub the removal leaves.
+ */
+static int keeps_a_branch(struct pipeline *pl, const struct sfile *f)
+{
+	const struct plan_file *pf = plan_file(pl->p->plan, f->path);
+	struct cpp_lines cl;
+	struct strbuf cerr = STRBUF_INIT;
+	size_t *off;
+	int found = 0;
+
+	if (!pf || cpp_lines(f->path, pf->data, pf->len, &cl, &cerr) < 0) {
+		sb_release(&cerr);
+		return 0;
+	}
+	off = xcalloc(cl.nlines + 2, sizeof(*off));
+	for (size_t l = 1, o = 0; l <= cl.nlines; l++) {
+		const char *nl = memchr(pf->data + o, '\n', pf->len - o);
+
+		off[l] = o;
+		o = nl ? (size_t)(nl - pf->data) + 1 : pf->len;
+	}
+	for (size_t br = 1; br < cl.nbranches && !found; br++) {
+		const struct cpp_branch *b = &cl.branches[br];
+
+		if (!b->dir_line || b->dir_line > cl.nlines || !deleted_at(f, off[b->dir_line]))
+			continue;
+		for (size_t l = b->first; l <= b->last && l <= cl.nlines && !found; l++)
+			if ((cl.kind[l] == CPP_LINE_CODE || cl.kind[l] == CPP_LINE_DEFINE) &&
+			    !deleted_at(f, off[l]))
+				found = 1;
+	}
+	free(off);
+	cpp_lines_release(&cl);
+	sb_release(&cerr);
+	return found;
+}
+
 /* Did the plan change the lines of the definition that starts at base line b? */
 static int definition_changed(const struct sfile *f, size_t b)
 {
@@ -821,26 +905,30 @@ static int find_stubs(struct pipeline *pl, struct strbuf *err)
 	struct cocci_report rep;
 	int rc = 0;
 
+	struct strset c_changed = STRSET_INIT;
+
 	for (size_t i = 0; i < plan->nedits; i++) {
 		const struct edit *e = &plan->edits[i];
 
 		if ((e->cause.rule == RULE_CPP || e->cause.rule == RULE_C) && is_c_file(e->path) &&
 		    !plan_is_deleted(plan, e->path) && strset_add(&seen, e->path))
 			sv_push(&paths, e->path);
+		if (e->cause.rule == RULE_C)
+			strset_add(&c_changed, e->path);
 	}
 	sv_sort_uniq(&paths);
 	for (size_t i = 0; i < paths.n && rc == 0; i++) {
 		struct sfile *f = add_file(pl, paths.v[i], err, &rc);
 
-		if (!f->broken)
+		if (!f->broken && (strset_has(&c_changed, f->path) || keeps_a_branch(pl, f)))
 			sv_push(&names, f->name);
 	}
+	strset_clear(&c_changed);
 	sv_push_owned(&defines, config_define(p));
 	cocci_report_init(&rep);
 	if (rc == 0)
 		rc = cocci_run(pl->dir, p->opt->cocci_dir, "stubs.cocci", &defines, &names,
-			       p->opt->jobs > 0 ? p->opt->jobs : scan_default_threads(),
-			       p->opt->tmp_dir, COCCI_REPORT, NULL, &rt, &rep, err);
+			       stage_jobs(p, names.n), p->opt->tmp_dir, COCCI_REPORT, NULL, &rt, &rep, err);
 	p->seconds_cocci += rep.seconds;
 	cocci_parse_report(rt.buf, rt.len, &fs);
 	for (size_t i = 0; rc == 0 && i < fs.n; i++) {
@@ -905,6 +993,13 @@ static void on_name_hits(void *ctx, const char *path, const char *buf, size_t le
 	}
 }
 
+/* Only C files are read for the names. */
+static int skip_not_c(const char *path, void *ctx)
+{
+	(void)ctx;
+	return !is_c_file(path);
+}
+
 /* The C files of the tree (those the plan deletes aside) that name a stub. */
 static void files_naming(struct pipeline *pl, struct strvec *out)
 {
@@ -924,7 +1019,7 @@ static void files_naming(struct pipeline *pl, struct strvec *out)
 		ctxp[i] = &ctx[i];
 	}
 	sc = scanner_new(pats, pl->nstubs);
-	scan_tree(sc, p->tree, nt, NULL, NULL, on_name_hits, NULL, ctxp, &unreadable);
+	scan_tree(sc, p->tree, nt, skip_not_c, NULL, on_name_hits, NULL, ctxp, &unreadable);
 	for (int i = 0; i < nt; i++) {
 		for (size_t k = 0; k < ctx[i].paths.n; k++)
 			if (!plan_is_deleted(p->plan, ctx[i].paths.v[k]))
@@ -988,6 +1083,128 @@ static void delete_statement_macro(struct pipeline *pl, struct sfile *f, const c
 	}
 }
 
+/* The text of f as it is now. */
+static void current_text(const struct sfile *f, struct strbuf *out)
+{
+	for (size_t k = 0; k < f->lines.n; k++)
+		sb_adds(out, f->lines.v[k]);
+}
+
+/*
+ * The first place (offset, or -1) where text uses name's value, as the
+ * text reads: a call whose result goes somewhere (after `=`, `(`, `,`,
+ * `return`, an operator) or the name without a call (a function
+ * pointer).  A call statement (after `;`, `{`, `}`, `)`, `:`, `else`,
+ * `do`) is no use of the value, nor a declaration (after a type name),
+ * a #define or an EXPORT_SYMBOL.  Only a quick first look: calls.cocci's
+ * report says the rest.
+ */
+static long value_use(const char *text, size_t len, const char *name)
+{
+	size_t n = strlen(name);
+
+	for (const char *p = text; p + n <= text + len;) {
+		const char *hit = memmem(p, (size_t)(text + len - p), name, n), *q, *r;
+		int call;
+
+		if (!hit)
+			break;
+		p = hit + n;
+		if ((hit > text && is_ident_char(hit[-1])) || (p < text + len && is_ident_char(*p)))
+			continue;
+		for (r = p; r < text + len && (*r == ' ' || *r == '\t' || *r == '\n'); r++)
+			;
+		call = r < text + len && *r == '(';
+		for (q = hit; q > text && (q[-1] == ' ' || q[-1] == '\t' || q[-1] == '\n'); q--)
+			;
+		if (q == text)
+			continue;
+		if (is_ident_char(q[-1])) {
+			const char *w = q;
+
+			while (w > text && is_ident_char(w[-1]))
+				w--;
+			if ((size_t)(q - w) == 6 && !strncmp(w, "return", 6))
+				return hit - text;
+			continue;   /* else, do, a type: a statement or a declaration */
+		}
+		if (strchr(";{}:", q[-1]) || (call && q[-1] == ')'))
+			continue;
+		if (!call && (q[-1] == '(' || q[-1] == '*')) {
+			/* EXPORT_SYMBOL(name), sizeof(name), a declarator: no use */
+			continue;
+		}
+		if (q[-1] == '#' || q[-1] == '/' || q[-1] == '"')
+			continue;
+		return hit - text;
+	}
+	return -1;
+}
+
+/* The names of files (of names) whose text names one of list ("NAME" or "NAME()"). */
+static void files_with(struct pipeline *pl, const struct strvec *names, const struct strvec *list,
+		       struct strvec *out)
+{
+	for (size_t i = 0; i < names->n; i++) {
+		const struct sfile *f = file_named(pl, names->v[i]);
+		struct strbuf text = STRBUF_INIT;
+		int found = 0;
+
+		current_text(f, &text);
+		for (size_t k = 0; k < list->n && !found; k++) {
+			char *name = xstrndup(list->v[k], strcspn(list->v[k], "("));
+
+			found = has_word(text.buf ? text.buf : "", text.len, name);
+			free(name);
+		}
+		if (found)
+			sv_push(out, names->v[i]);
+		sb_release(&text);
+	}
+}
+
+/*
+ * Refuse the no-op names whose value some file uses (value_use): each
+ * such use a review note, the name out of noop (its stub and uses stay).
+ */
+static void refuse_value_uses(struct pipeline *pl, const struct strvec *names, struct strvec *noop)
+{
+	struct strvec keep = STRVEC_INIT;
+
+	for (size_t k = 0; k < noop->n; k++) {
+		int used = 0;
+
+		for (size_t i = 0; i < names->n; i++) {
+			struct sfile *f = file_named(pl, names->v[i]);
+			struct strbuf text = STRBUF_INIT;
+			long at;
+
+			current_text(f, &text);
+			at = value_use(text.buf ? text.buf : "", text.len, noop->v[k]);
+			if (at >= 0) {
+				struct cocci_finding w;
+				char *msg = xasprintf("%s is a no-op stub once the removal is done, and its "
+						      "value is used here: review by hand", noop->v[k]);
+
+				w.path = f->name;
+				w.line = line_of_offset(text.buf, (size_t)at);
+				w.severity = (char *)"WARNING";
+				w.message = msg;
+				warning_note(pl, &w);
+				free(msg);
+				used = 1;
+			}
+			sb_release(&text);
+		}
+		if (!used)
+			sv_push(&keep, noop->v[k]);
+	}
+	sv_clear(noop);
+	for (size_t k = 0; k < keep.n; k++)
+		sv_push(noop, keep.v[k]);
+	sv_clear(&keep);
+}
+
 static int run_stages(struct pipeline *pl, const struct strvec *files, struct strbuf *err)
 {
 	struct planning *p = pl->p;
@@ -1012,17 +1229,30 @@ static int run_stages(struct pipeline *pl, const struct strvec *files, struct st
 			sv_push(&names, f->name);
 	}
 	if (rc == 0 && (fold_false.n || fold_true.n)) {
+		struct strvec these = STRVEC_INIT;
+
 		sv_push_owned(&defines, config_define(p));
+		files_with(pl, &names, &fold_false, &these);
 		if (fold_false.n)
 			rc = stage_refusing(pl, "is_enabled.cocci", &defines, "false", &fold_false,
-					    &names, err);
+					    &these, err);
+		sv_clear(&these);
+		files_with(pl, &names, &fold_true, &these);
 		if (rc == 0 && fold_true.n)
 			rc = stage_refusing(pl, "is_enabled.cocci", &defines, "true", &fold_true,
-					    &names, err);
+					    &these, err);
+		sv_clear(&these);
 		sv_clear(&defines);
 	}
 	if (rc == 0 && noop.n)
-		rc = stage_refusing(pl, "calls.cocci", &defines, "noop", &noop, &names, err);
+		refuse_value_uses(pl, &names, &noop);
+	if (rc == 0 && noop.n) {
+		struct strvec these = STRVEC_INIT;
+
+		files_with(pl, &names, &noop, &these);
+		rc = stage_refusing(pl, "calls.cocci", &defines, "noop", &noop, &these, err);
+		sv_clear(&these);
+	}
 	for (size_t i = 0; rc == 0 && i < pl->nstubs; i++) {
 		const struct stub *st = &pl->stubs[i];
 
@@ -1037,15 +1267,18 @@ static int run_stages(struct pipeline *pl, const struct strvec *files, struct st
 		}
 	}
 	/*
-	 * unused.cocci per changed file, to a fixpoint, with the names of its
-	 * removed lines that the file has left at most UNUSED_USES times (a
-	 * name with more uses is not unused: no spatch run for it).
+	 * unused.cocci per changed .c file, to a fixpoint, with the names of its
+	 * removed lines that the file has left at most UNUSED_USES times, once
+	 * at least other than as a member (a name with more uses is not unused,
+	 * a member of a struct the file does not define is not unused.cocci's:
+	 * no spatch run for them).
 	 */
 	for (size_t i = 0; rc == 0 && i < pl->nfiles; i++) {
 		struct sfile *f = &pl->files[i];
 		struct strset tried = STRSET_INIT;
 
-		if (!f->changed || f->broken)
+		/* a header's static inlines are its includers' to use */
+		if (!f->changed || f->broken || !ends_with(f->path, ".c"))
 			continue;
 		write_current(pl, f, err, &rc);
 		for (int round = 0; rc == 0 && round < UNUSED_ROUNDS; round++) {
@@ -1055,13 +1288,13 @@ static int run_stages(struct pipeline *pl, const struct strvec *files, struct st
 			size_t nlines = f->lines.n;
 			int fresh = 0;
 
-			for (size_t k = 0; k < f->lines.n; k++)
-				sb_adds(&text, f->lines.v[k]);
+			current_text(f, &text);
 			strset_to_sorted(&f->removed, &ids);
 			for (size_t k = 0; k < ids.n; k++) {
 				size_t uses = count_words(text.buf ? text.buf : "", text.len, ids.v[k]);
 
-				if (uses >= 1 && uses <= UNUSED_USES && !is_keyword(ids.v[k])) {
+				if (uses >= 1 && uses <= UNUSED_USES && !is_keyword(ids.v[k]) &&
+				    bare_word(text.buf, text.len, ids.v[k])) {
 					sv_push(&cand, ids.v[k]);
 					fresh |= strset_add(&tried, ids.v[k]);
 				}
