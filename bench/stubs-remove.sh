@@ -43,7 +43,7 @@ one() {
 	local bin=$1 opt=$2 tag=$3 rc=0
 	(cd "$wt" && /usr/bin/time -o "$scratch/time" -f '%U %S' "$bin" remove --dry-run --no-progress \
 		"$opt" >"$keep/$opt.$tag.diff" 2>"$scratch/err") || rc=$?
-	cpu=$(awk '{ printf "%.2f", $1 + $2 }' "$scratch/time")
+	cpu=$(tail -n 1 "$scratch/time" | awk '{ printf "%.2f", $1 + $2 }')
 	sites=$(awk '/^diff --git/ { c = ($3 ~ /\.[ch]$/) } c && /^[-+][^-+]/ { n++ } END { print n + 0 }' \
 		"$keep/$opt.$tag.diff")
 	stub=$(sed -n 's/^  c-stub  *\([0-9]*\) edits\?$/\1/p' "$scratch/err")
