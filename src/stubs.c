@@ -229,9 +229,10 @@ static int build_base(struct plan *plan, struct sfile *f)
 		/* sort with the replacement's index, then merge */
 		struct seg *sorted = xcalloc(n ? n : 1, sizeof(*sorted));
 
-		memcpy(sorted, v, n * sizeof(*v));
-		if (n)
+		if (n) {   /* v is NULL when n is 0 */
+			memcpy(sorted, v, n * sizeof(*v));
 			qsort(sorted, n, sizeof(*sorted), cmp_seg);
+		}
 		f->segs = xcalloc(n ? n : 1, sizeof(*f->segs));
 		for (size_t i = 0; i < n; i++) {
 			struct seg s = sorted[i];
