@@ -20,9 +20,8 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/.." && pwd)
 cache=${EXCISE_CACHE:-$HOME/.cache/excise}
 corpus=$top/bench/corpus
-base=$cache/corpus/cases.json
 cases=$cache/corpus/platforms.json
-[ -f "$base" ] || python3 "$corpus/discover.py" -o "$base" >/dev/null || exit 2
+base=$(python3 "$corpus/discover.py") || exit 2
 
 # name, the symbol a user names, the regular expression of its symbols, its arch/ case
 spec="oxnas ARCH_OXNAS OXNAS|OX810SE|OX820 arch/arm/mach-oxnas

@@ -165,8 +165,9 @@ def regex_tags(rxs, path, lines):
 def ctags_cmd(tree, locals_too=False):
     """ctags' C and Asm parsers with the kernel's -I list; the kernel's
     regular expressions are applied apart (regex_tags): as ctags options
-    they cost ten times the parse."""
-    kinds = "+pxlzD" if locals_too else "+"
+    they cost ten times the parse.  LOCALS_TOO: "only" for the locals,
+    parameters and macro parameters alone."""
+    kinds = "lzD" if locals_too == "only" else "+pxlzD" if locals_too else "+"
     return ["ctags", "-L", "-", "-x", "--_xformat=" + XFORMAT, "--languages=C,Asm",
             "--langmap=C:.c.h", "--langmap=Asm:.S", "--kinds-C=" + kinds, "--extras=-q",
             "--if0=no"] + tags_sh(tree)[0]

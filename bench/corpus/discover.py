@@ -42,9 +42,11 @@ Named cases outside the scope (-n NAME=SYM[,SYM]) are scored the same way
 $EXCISE_CACHE/corpus/cases.json) is rebuilt when missing, when --force is
 given, or when the trees changed (their .excise-complete stamps).
 """
-import argparse, collections, json, os, re, subprocess, sys, time
+import argparse, collections, hashlib, json, os, re, subprocess, sys, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import api  # noqa: E402
+import defs  # noqa: E402
 import trees  # noqa: E402
 
 INCLUDE = re.compile(r'^\s*#\s*include\s*[<"]([^>"]+)[>"]')
@@ -156,15 +158,18 @@ def main():
     ap.add_argument("-n", "--named", action="append", default=["slob=SLOB"])
     a = ap.parse_args()
     cache = os.environ.get("EXCISE_CACHE", os.path.expanduser("~/.cache/excise"))
-    out = a.out or os.path.join(cache, "corpus", "cases.json")
+    # The code that made the list is part of its name: two checkouts of
+    # excise (two work trees) keep a list each instead of rebuilding it in turns.
+    me = hashlib.sha1(b"".join(open(f, "rb").read() for f in (
+        __file__, trees.__file__, api.__file__, defs.__file__))).hexdigest()[:12]
+    out = a.out or os.path.join(cache, "corpus", "cases-%s.json" % me)
     t61, t612 = trees.tree_path("6.1"), trees.tree_path("6.12")
     stamp = [open(os.path.join(t, ".excise-complete")).read().strip() + "@%d" %
              os.stat(os.path.join(t, ".excise-complete")).st_mtime for t in (t61, t612)]
-    me = os.stat(__file__).st_mtime, os.stat(trees.__file__).st_mtime
     if not a.force and os.path.exists(out):
         try:
             old = json.load(open(out))
-            if old.get("stamp") == stamp and old.get("named") == a.named and old.get("code") == list(me):
+            if old.get("stamp") == stamp and old.get("named") == a.named and old.get("code") == me:
                 print(out)
                 return
         except ValueError:
@@ -488,11 +493,12 @@ def main():
     # (rtl8192e has its own SendDisassociation, which 6.12 renamed).
     allids = sorted({i for c in cases for i in c["identifiers"]})
     if allids:
-        pat = os.path.join(os.path.dirname(out), "identifiers.pat")
+        pat = os.path.join(os.path.dirname(out), "identifiers.%d.pat" % os.getpid())
         os.makedirs(os.path.dirname(out), exist_ok=True)
         open(pat, "w").write("".join(i + "\n" for i in allids))
         r = subprocess.run(["rg", "-uu", "-n", "-w", "--no-heading", "-g", "*.[ch]", "-f", pat, "."],
                            cwd=t61, stdout=subprocess.PIPE, text=True, errors="replace")
+        os.unlink(pat)
         for l in r.stdout.splitlines():
             p, _, rest = l.partition(":")
             _, _, text = rest.partition(":")
@@ -507,11 +513,12 @@ def main():
             any(p == o or (o.endswith("/") and p.startswith(o)) for o in c["owned"]) for p in exporters[i])}
     includers = collections.defaultdict(set)
     if cand:
-        pats = os.path.join(os.path.dirname(out), "includes.pat")
+        pats = os.path.join(os.path.dirname(out), "includes.%d.pat" % os.getpid())
         os.makedirs(os.path.dirname(out), exist_ok=True)
         open(pats, "w").write("".join(sorted(k + "\n" for k in cand)))
         r = subprocess.run(["rg", "-uu", "-o", "-n", "-F", "-f", pats, "--no-heading", "-g", "*.[chS]", "."],
                            cwd=t61, stdout=subprocess.PIPE, text=True, errors="replace")
+        os.unlink(pats)
         for l in r.stdout.splitlines():
             p, _, rest = l.partition(":")
             _, _, inc = rest.partition(":")
@@ -546,11 +553,12 @@ def main():
     d = os.path.dirname(out)
 
     def rg(tokens, extra):
-        pat = os.path.join(d, "tokens.pat")
+        pat = os.path.join(d, "tokens.%d.pat" % os.getpid())
         open(pat, "w").write("".join(sorted(t + "\n" for t in tokens)))
         r = subprocess.run(["rg", "-uu", "-n", "-I", "--with-filename", "--no-heading", "-F",
                             "-f", pat] + extra + ["."], cwd=t61, stdout=subprocess.PIPE,
                            errors="replace", text=True)
+        os.unlink(pat)
         for l in r.stdout.splitlines():
             p, _, rest = l.partition(":")
             ln, _, text = rest.partition(":")
@@ -605,10 +613,12 @@ def main():
         c["identifiers"] = sorted(c["identifiers"])
         c["headers"] = sorted(c.get("headers", ()))
     log("fates")
+    api.api_sites(cases, t61, t612, f61, f612, log)
+    log("api sites")
     cases.sort(key=lambda c: c["name"])
     os.makedirs(os.path.dirname(out), exist_ok=True)
     tmp = out + ".tmp"
-    json.dump({"stamp": stamp, "named": a.named, "code": list(me), "trees": [t61, t612],
+    json.dump({"stamp": stamp, "named": a.named, "code": me, "trees": [t61, t612],
                "cases": cases, "excluded": sorted(excluded),
                "symbols612": sorted(syms612)}, open(tmp, "w"), indent=0)
     os.replace(tmp, out)
