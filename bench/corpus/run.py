@@ -1,19 +1,35 @@
 #!/usr/bin/env python3
 """run.py [options] [CASE...] - run excise on the corpus and score it against 6.12.
 
-Each case (bench/corpus/discover.py) runs `excise remove SYM...` on one
-hard-linked work copy of 6.1, is scored against 6.12, and the copy is reset:
-only the paths the removal touched are linked back to the pristine tree, and
-a listing of the whole copy (type and inode of every entry, `find -printf`)
-must then equal the pristine tree's, or the run stops.
+Each case (bench/corpus/discover.py) runs `excise remove SYM...` as a user
+runs it, with the default flags, on one hard-linked work copy of 6.1, is
+scored against 6.12, and the copy is reset: only the paths the removal
+touched are linked back to the pristine tree, and a listing of the whole
+copy (type and inode of every entry, `find -printf`) must then equal the
+pristine tree's, or the run stops.  A removal excise refuses (exit 2,
+nothing changed: link residue, or more than 5% of the tree) is scored as
+what it wrote, nothing, and its reason listed; the case then runs again
+with `--with-users --force` for the second column (the figures before
+issue 37).  A case excise does not refuse scores the same in both columns
+(--with-users acts on link residue only, --force lets a refused plan
+through) and runs once.
 
-Scores per case:
+Scores per case (each column):
   recall       sites of the case (6.1 lines naming its symbols, owned paths,
                headers or identifiers; its owned paths) that 6.12 no longer
                has, and that excise removed (deleted or changed the line,
                deleted the file)
-  over paths   files excise deleted that 6.12 still has
-  over syms    Kconfig symbols whose entry excise removed that 6.12 defines
+  recall with API sites
+               the same, with the case's API sites counted too (api.py: the
+               uses of a C name 6.1 defines only under the removed options
+               or in removed files and 6.12 nowhere; "api-site" rows)
+  over paths   files excise deleted that 6.12 still has, unless upstream
+               left them dead (Dead612: nothing in 6.12 can build, include
+               or use them); those are listed as "explained:", and what
+               upstream did instead (converted the user, dropped a
+               dependency) as "upstream:", which does not take a path out
+  over syms    Kconfig symbols whose entry excise removed that 6.12 defines,
+               unless 6.12 cannot set them (the same)
   over lines   other lines (not punctuation only) excise deleted or changed that 6.12
                still has unchanged (GNU diff of 6.1 against 6.12), each with
                excise's reason (excise locate on the pristine tree)
@@ -42,9 +58,20 @@ Scores per case:
                and allmodconfig (run only when the removal touched a file that x86_64's
                Kconfig reads, or its defconfig; otherwise its input is
                unchanged)
+  compile      with --compile: files with new compile errors of the files
+               compiled (scripts/compile-files.sh: every .c file excise
+               edited, every kept .c file that names a definition the
+               removal deleted or includes a deleted header, in an
+               allmodconfig of its architecture, before and after; "compile"
+               rows, one per file, and "compile-error"/"compile-warning"
+               rows)
   seconds      wall time of excise remove
-A case fails when excise exits non-zero, runs out of time (--timeout, 300
-s), or gives new Kconfig warnings.
+A case fails when excise exits non-zero without refusing, runs out of time
+(--timeout, 300 s), gives new Kconfig warnings, or the compile judge fails.
+The last line:
+  corpus: N cases, recall R% (with API sites A%), over-removed paths P,
+  over-removed symbols S, residue L, compile errors E of F files, refused
+  N, failed F, in T s | --with-users --force: recall ..., ...
 
 Options:
   --cases FILE        the case list (default: discover.py's cache, rebuilt when missing)
@@ -55,19 +82,32 @@ Options:
 Cases run smallest first (symbols, then sites).
   --kconfig           run the configuration check (about a minute a case on a
                       loaded 2-core machine: not part of the full corpus by default)
-  --min-recall R      exit 1 when the overall recall is below R percent, any
-                      case's below --min-case-recall, or anything is over-removed
-                      or residue is left (default: report only)
+  --compile MODE      the compiler as judge: none (the default), default (the
+                      default flags' column), all (both columns)
+  --compile-max-files N  skip the judge (listed) for a case with more files
+  --compile-budget S  start no judge after S seconds spent judging (the
+                      rest listed as skipped; make corpus's sample)
+  --min-recall R      exit 1 when the overall recall (default flags) is below R
+                      percent, any case's below --min-case-recall (a refusal
+                      aside), anything is over-removed or residue is left
+                      (default: report only)
   --min-case-recall R
+  --min-api-recall R  exit 1 when the recall with API sites is below R
+  --min-forced-recall R  exit 1 when --with-users --force's recall is below
+                      R, any case's below --min-case-recall, or residue is left
+  --max-compile-errors N  exit 1 when more files have new compile errors
+  --max-refused N     exit 1 when excise refuses more cases
   --symbols CASE=SYM[,SYM]  run excise with these symbols instead (a
                       deliberately incomplete or excessive removal, for
                       negative controls); scored as CASE
   --list              print the cases (name, symbols, sites upstream removed) and
                       the excluded symbols (moved or renamed, with why), and exit
 """
-import argparse, collections, concurrent.futures, json, os, queue, re, shutil, subprocess, sys, time
+import argparse, collections, concurrent.futures, json, os, queue, re, shutil, subprocess, sys, threading, time
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import api  # noqa: E402
+import defs  # noqa: E402
 import trees  # noqa: E402
 
 # Issue 13's bar for the recall of every case, for the report.
@@ -725,6 +765,187 @@ class Upstream:
             elif not new[p]:
                 out[p] = "upstream left it dead: nothing in 6.12 includes it"
 
+class Dead612:
+    """What 6.12 can no longer build or use: the one explanation that takes
+    an over-removed path or symbol out of the count (issue 37: a driver that
+    6.12 still builds is over-removed, whatever upstream did with it).
+
+    A symbol is dead when in 6.12 nothing can set it (no prompt, no default,
+    nothing selects or implies it), or when one of its `depends on` lines
+    is a conjunction of symbols one of which 6.12 does not define or is
+    dead.  A path is dead when
+      - .c/.S: no Kbuild line of 6.12 builds its object, or only lines on
+        dead (or undefined) symbols do, or a directory above it is
+        descended into only on dead symbols (arm's machine-$(CONFIG_X)
+        lines too);
+      - .h: nothing in 6.12 includes it, or only dead files do;
+      - Kconfig*: no Kconfig file of 6.12 sources it;
+      - Makefile, Kbuild: its directory is dead;
+      - .dts/.dtsi: no dtb- line of 6.12 builds it and no .dts includes it;
+      - Documentation/: no other file of 6.12 names it (its toctree entry
+        "dir/page", its file name);
+      - anything else (a defconfig: `make foo_defconfig` still uses it): never."""
+
+    def __init__(self, t612, syms612):
+        self.t612, self.syms612 = t612, syms612
+        self._kb = None
+        self._entries = {}
+        self._dead_sym = {}
+        self._dead_path = {}
+
+    def _grep(self, pattern, globs, fixed=False):
+        args = ["rg", "-uu", "--no-heading", "-n"] + (["-F"] if fixed else []) + ["-e", pattern]
+        for g in globs:
+            args += ["-g", g]
+        r = subprocess.run(args + ["."], cwd=self.t612, stdout=subprocess.PIPE, text=True, errors="replace")
+        out = []
+        for l in r.stdout.splitlines():
+            f, _, rest = l.partition(":")
+            ln, _, text = rest.partition(":")
+            out.append((os.path.normpath(f), text))
+        return out
+
+    def entries(self, sym):
+        if sym not in self._entries:
+            es, selby = [], False
+            for f, text in self._grep(r"^\s*((menu)?config|select|imply)\s+%s\b" % re.escape(sym), ["Kconfig*"]):
+                if re.match(r"\s*(select|imply)\s", text):
+                    selby = True
+                elif f not in {e["file"] for e in es}:
+                    es += [e for e in trees.parse_kconfig(os.path.join(self.t612, f)) if e["sym"] == sym]
+            self._entries[sym] = (es, selby)
+        return self._entries[sym]
+
+    def symbol(self, sym, depth=0):
+        """(dead?, why) of a symbol 6.12 defines."""
+        if sym in self._dead_sym:
+            return self._dead_sym[sym]
+        if sym not in self.syms612:
+            return True, "6.12 does not define it"
+        self._dead_sym[sym] = (False, "")   # a cycle counts as alive
+        es, selby = self.entries(sym)
+        if not selby and not any(e["prompt"] or e["default"] for e in es):
+            res = (True, "in 6.12 nothing can set it")
+        else:
+            res = (False, "")
+            for e in es:
+                for expr in e["depexprs"]:
+                    # a conjunction of symbols only: `||`, `!`, a comparison
+                    # or a $(function) says nothing about one symbol alone
+                    if re.search(r"\|\||!|\$\(|[<>=]|\bif\b", expr) or depth > 8:
+                        continue
+                    for w in trees.WORD.findall(re.sub(r"#.*", "", expr)):
+                        if w in ("y", "m", "n") or not re.match(r"^[A-Z][A-Z0-9_]*$", w):
+                            continue
+                        d, why = self.symbol(w, depth + 1)
+                        if d:
+                            res = (True, "it depends on %s (%s)" % (w, why))
+                            break
+                    if res[0]:
+                        break
+                if res[0]:
+                    break
+        self._dead_sym[sym] = res
+        return res
+
+    def kbuild(self):
+        """{object or directory path: [condition symbols of each line that builds it]} of 6.12."""
+        if self._kb is None:
+            kb = collections.defaultdict(list)
+            mks = [f for f, _ in self._grep(r"(obj|lib|machine|plat)-|dtb-", ["Makefile*", "Kbuild"])]
+            composite = {}
+            for mk in sorted(set(mks)):
+                d = os.path.dirname(mk)
+                arch = re.match(r"^arch/([^/]+)/Makefile$", mk)
+                for ln, lhs, syms, words in trees.parse_makefile(os.path.join(self.t612, mk)):
+                    m = re.match(r"^([A-Za-z0-9_-]+)-(y|objs|\$\(CONFIG_[A-Za-z0-9_]+\))$", lhs)
+                    if arch and lhs.startswith(("machine-", "plat-")):
+                        kind = "mach" if lhs.startswith("machine-") else "plat"
+                        for w in words:
+                            if "$" not in w:
+                                kb["arch/%s/%s-%s/" % (arch.group(1), kind, w)].append(syms)
+                        continue
+                    if lhs.startswith(("obj-", "lib-", "dtb-", "always-", "subdir-")):
+                        for w in words:
+                            if "$" in w:
+                                continue
+                            kb[os.path.normpath(os.path.join(d, w)) + ("/" if w.endswith("/") else "")].append(syms)
+                    elif m and m.group(1) not in ("ccflags", "asflags", "extra", "targets", "hostprogs", "subdir"):
+                        for w in words:
+                            if w.endswith(".o") and "$" not in w:
+                                composite.setdefault(os.path.normpath(os.path.join(d, w)), []).append(
+                                    (os.path.join(d, m.group(1)) + ".o", syms))
+            # a part of a composite object is built as the composite is, and on its own line's symbols
+            for part, owners in composite.items():
+                for whole, syms in owners:
+                    for conds in kb.get(whole, []):
+                        kb[part].append(conds + syms)
+            self._kb = kb
+        return self._kb
+
+    def _level_dead(self, key, unnamed_dead):
+        lines = self.kbuild().get(key)
+        if not lines:
+            return (True, "no Kbuild line of 6.12 builds it") if unnamed_dead else (False, "")
+        whys = []
+        for syms in lines:
+            dead = [(s, self.symbol(s)) for s in syms]
+            dead = [(s, w) for s, (d, w) in dead if d]
+            if not dead:
+                return False, ""
+            whys.append("%s: %s" % dead[0])
+        return True, "6.12 builds it only on dead symbols (%s)" % whys[0]
+
+    def path(self, p):
+        """(dead?, why) of a path 6.12 has."""
+        if p in self._dead_path:
+            return self._dead_path[p]
+        self._dead_path[p] = (False, "")
+        base = os.path.basename(p)
+        res = (False, "")
+        if p.endswith((".c", ".S")):
+            res = self._level_dead(p[:-2] + ".o", True)
+            d = os.path.dirname(p)
+            while not res[0] and d:
+                dd = self._level_dead(d + "/", False)
+                if dd[0]:
+                    res = (True, "its directory %s/: %s" % (d, dd[1]))
+                d = os.path.dirname(d)
+        elif p.endswith(".h"):
+            name = p[len("include/"):] if p.startswith("include/") else \
+                re.sub(r"^arch/[^/]+/include/", "", p) if re.match(r"^arch/[^/]+/include/", p) else base
+            users = [f for f, text in self._grep(r'^\s*#\s*include\s*[<"]([^>"]*/)?%s[>"]' % re.escape(base),
+                                                ["*.[chS]", "*.dts*"])
+                     if f != p and (name in text or os.path.dirname(f) == os.path.dirname(p))]
+            if not users:
+                res = (True, "nothing in 6.12 includes it")
+            elif all(f.endswith((".c", ".S")) and self.path(f)[0] for f in set(users)):
+                res = (True, "only dead files of 6.12 include it (%s)" % sorted(set(users))[0])
+        elif base.startswith("Kconfig"):
+            if not [f for f, _ in self._grep(p, ["Kconfig*"], fixed=True) if f != p]:
+                res = (True, "no Kconfig file of 6.12 sources it")
+        elif base in ("Makefile", "Kbuild"):
+            d = os.path.dirname(p)
+            while d and not res[0]:
+                dd = self._level_dead(d + "/", False)
+                if dd[0]:
+                    res = (True, "its directory %s/: %s" % (d, dd[1]))
+                d = os.path.dirname(d)
+        elif p.endswith((".dts", ".dtsi")):
+            stem = os.path.splitext(base)[0]
+            if not [f for f, _ in self._grep(stem + ".dtb", ["Makefile"], fixed=True)] and \
+                    not [f for f, _ in self._grep(base, ["*.dts*"], fixed=True) if f != p]:
+                res = (True, "no dtb- line of 6.12 builds it and no .dts includes it")
+        elif p.startswith("Documentation/"):
+            stem = os.path.splitext(base)[0]
+            page = "/".join(os.path.splitext(p)[0].split("/")[-2:])
+            refs = [f for f, text in self._grep(stem, ["*.rst", "*.txt", "MAINTAINERS", "Kconfig*"], fixed=True)
+                    if f != p and (page in text or base in text or re.search(r"(^|\s)%s\s*$" % re.escape(stem), text))]
+            if not refs:
+                res = (True, "no file of 6.12 names it")
+        self._dead_path[p] = res
+        return res
+
 
 def main():
     ap = argparse.ArgumentParser(usage=__doc__)
@@ -737,6 +958,13 @@ def main():
     ap.add_argument("--kconfig", action="store_true")
     ap.add_argument("--min-recall", type=float)
     ap.add_argument("--min-case-recall", type=float, default=0.0)
+    ap.add_argument("--min-api-recall", type=float)
+    ap.add_argument("--min-forced-recall", type=float)
+    ap.add_argument("--max-compile-errors", type=int)
+    ap.add_argument("--max-refused", type=int)
+    ap.add_argument("--compile", choices=("none", "default", "all"), default="none")
+    ap.add_argument("--compile-max-files", type=int, default=0)
+    ap.add_argument("--compile-budget", type=int, default=0)
     ap.add_argument("--symbols", action="append", default=[])
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--list", action="store_true")
@@ -792,25 +1020,24 @@ def main():
         if before is None:
             before = configure(copy, "before")
             json.dump({"stamp": stamp, "findings": before}, open(bfile, "w"))
-    print("%-44s %3s %5s %8s %3s %3s %4s %4s %3s %-9s %6s %s" % (
-        "case", "sym", "sites", "recall", "op", "os", "ol", "stal", "res", "kconfig", "sec", "result"), flush=True)
+    print("%-44s %3s %5s %7s %5s %7s %3s %3s %4s %3s %-8s %-9s %6s %-8s | %7s %7s %3s %3s %3s %-8s" % (
+        "case", "sym", "sites", "recall", "api", "+api", "op", "os", "ol", "res", "compile", "kconfig",
+        "sec", "result", "recall", "+api", "op", "os", "res", "compile"), flush=True)
 
-    rows, failed, tot_gone, tot_hit = [], 0, 0, 0
-    worst = []
+    upstream = Upstream(t61, t612, files61)
+    dead612 = Dead612(t612, syms612)
+    shared = threading.Lock()   # Upstream's and Dead612's caches, the definition index, judged
+    judged = [0.0]   # seconds spent in the compile judge
+    index61 = defs.Index(t61, log=lambda m: print("run.py: %s" % m, file=sys.stderr, flush=True)) \
+        if a.compile != "none" else None
 
-    def one(c, copy):
-        name = c["name"]
-        syms = override.get(name, ",".join(c["symbols"])).split(",")
+    def run_excise(copy, syms, flags):
+        """excise remove FLAGS SYMS on copy: rc, stderr, stdout, rejected symbols, symbols, seconds."""
         t0 = time.time()
         rejected = []
         while True:
             try:
-                # --with-users: kept code that uses what goes (bttv calls
-                # videobuf_iolock()) goes too, with the option that builds
-                # it; --force: a removal excise still refuses for link
-                # residue (code no option builds) is scored all the same,
-                # with its residue in the residue column.
-                r = subprocess.run([EXCISE, "remove", "--with-users", "--force", "-C", copy] + syms, stdout=subprocess.PIPE,
+                r = subprocess.run([EXCISE, "remove"] + flags + ["-C", copy] + syms, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, text=True, errors="replace", timeout=a.timeout)
                 rc, err, report = r.returncode, r.stderr, r.stdout
             except subprocess.TimeoutExpired:
@@ -822,14 +1049,109 @@ def main():
                 break
             rejected += bad
             syms = [x for x in syms if x not in bad]
-        secs = time.time() - t0
+        return rc, err, report, rejected, syms, time.time() - t0
+
+    def refusal(rc, err, changes):
+        """excise's reason when it refused the removal (exit 2, nothing
+        changed, its message names --force or link residue), else None."""
+        if rc != 2 or changes or "nothing was changed" not in err:
+            return None
+        lines = [l[8:] if l.startswith("excise: ") else l.strip() for l in err.strip().splitlines()]
+        lines = [l for l in lines if l and l != "nothing was changed" and not l.startswith(("- ", "note: "))]
+        head = next((l for l in lines if "link residue" in l or "--force" in l), None)
+        if head is None:
+            return None
+        head = re.sub(r"\s*To proceed.*$", "", head)
+        first = lines[0]
+        return head if first == head else "%s; first: %s" % (head, first)
+
+    def compile_set(copy, deleted, removed):
+        """The C files to compile after a removal: every .c file excise
+        edited, every kept .c file that names a definition the removal
+        deleted (a name 6.1 defines only in deleted files or on removed
+        lines, by the definition index and ctags on the edited files'
+        new text), and every kept .c file that includes a deleted header."""
+        edited = [p for p in removed if p.endswith(".c") and os.path.isfile(os.path.join(copy, p))]
+        csrc = re.compile(r"\.[chS]$")
+        old = defs.file_tags(t61, sorted(p for p in set(deleted) | set(removed) if csrc.search(p)), locals_too=False)
+        new = defs.file_tags(copy, sorted(p for p in removed if csrc.search(p)), locals_too=False)
+        gone = set()
+        for p, ts in old.items():
+            for n, k, ln in ts:
+                if k in defs.DEF_KINDS and (p in deleted or ln in removed.get(p, ())):
+                    gone.add(n)
+        gone -= {n for ts in new.values() for n, k, _ in ts if k in defs.DEF_KINDS}
+        with shared:
+            where = index61.lookup(gone)
+        lost = {n for n in gone if all(f in deleted or ln in removed.get(f, ()) for _, f, ln in where.get(n, ()))}
+        users = set()
+        if lost:
+            users = {p for p, _, text in defs.word_hits(copy, lost, "*.c") if lost & set(trees.WORD.findall(text))}
+            # in code, not in a comment or a string (md-faulty.c's enumerator
+            # Modes is a word of parisc's setup.c comments)
+            users = {p for p in users if lost & {w for l in api.code_lines(
+                trees.read_lines(os.path.join(copy, p)) or []) for w in trees.WORD.findall(l)}}
+        heads = [p for p in deleted if p.endswith(".h")]
+        if heads:
+            names = {p: p[8:] if p.startswith("include/") else re.sub(r"^arch/[^/]+/include/", "", p)
+                     for p in heads}
+            r = subprocess.run(["rg", "-uu", "--no-heading", "-o", "-r", "$1", "-g", "*.c", "-e",
+                                r'^\s*#\s*include\s*[<"]([^>"]+)[>"]', "."], cwd=copy,
+                               stdout=subprocess.PIPE, text=True, errors="replace")
+            want = collections.defaultdict(list)
+            for p in heads:
+                want[os.path.basename(p)].append(p)
+            for l in r.stdout.splitlines():
+                f, _, inc = l.partition(":")
+                f = os.path.normpath(f)
+                for p in want.get(os.path.basename(inc), ()):
+                    if inc == names[p] or os.path.normpath(os.path.join(os.path.dirname(f), inc)) == p:
+                        users.add(f)
+        return sorted((set(edited) | users) - set(deleted)), len(lost)
+
+    def judge(c, copy, deleted, removed, tag):
+        """The compiler's verdict (scripts/compile-files.sh) on the removal in copy:
+        (files, files with new errors, new errors, seconds, TSV rows, error rows)."""
+        t0 = time.time()
+        files, nlost = compile_set(copy, deleted, {p: l for p, l in removed.items()})
+        if not files:
+            return {"files": 0, "bad": 0, "errors": 0, "secs": time.time() - t0, "rows": [], "errs": [],
+                    "state": "0 files"}
+        if a.compile_max_files and len(files) > a.compile_max_files:
+            return {"files": len(files), "bad": 0, "errors": 0, "secs": time.time() - t0, "rows": [],
+                    "errs": [], "state": "skipped: %d files > %d" % (len(files), a.compile_max_files)}
+        with shared:
+            spent = judged[0]
+        if a.compile_budget and spent > a.compile_budget:
+            return {"files": len(files), "bad": 0, "errors": 0, "secs": time.time() - t0, "rows": [],
+                    "errs": [], "state": "skipped: --compile-budget %d s spent" % a.compile_budget}
+        tsv = os.path.join(out_dir, ".compile-%s.tsv" % os.path.basename(copy))
+        etsv = os.path.join(out_dir, ".compile-%s.errors.tsv" % os.path.basename(copy))
+        r = subprocess.run([os.path.join(TOP, "scripts/compile-files.sh"), "--jobs", "1", "--name",
+                            "corpus-" + os.path.basename(copy), "--out", tsv, "--errors", etsv, t61, copy, "-"],
+                           input="".join(f + "\n" for f in files), stdout=subprocess.PIPE,
+                           stderr=subprocess.PIPE, text=True, errors="replace")
+        if r.returncode not in (0, 1) or not os.path.exists(tsv):
+            return {"files": len(files), "bad": 0, "errors": 0, "secs": time.time() - t0, "rows": [],
+                    "errs": [], "state": "error: %s" % (r.stderr.strip().splitlines() or ["?"])[-1][:200]}
+        with shared:
+            judged[0] += time.time() - t0
+        rows = [l.split("\t") for l in open(tsv).read().splitlines()[1:] if l]
+        errs = [l.split("\t") for l in open(etsv).read().splitlines()[1:] if l]
+        bad = sum(1 for x in rows if int(x[6]) > 0)
+        return {"files": len(rows), "bad": bad, "errors": sum(int(x[6]) for x in rows),
+                "secs": time.time() - t0, "rows": rows, "errs": errs, "state": "%d/%d" % (bad, len(rows))}
+
+    def score(c, copy, syms, rc, err, report, secs, compile_it):
+        """Score what excise wrote into copy (nothing, when it refused)."""
+        name = c["name"]
         changes = compare(trees.listing(copy), pristine)
         deleted = {p for p, k in changes.items() if k == "deleted" and pristine[p][0] != "d"}
         removed = {}
         for p, k in changes.items():
             if k == "modified" and pristine[p][0] == "f":
                 removed[p] = trees.gone_lines(os.path.join(t61, p), os.path.join(copy, p), cache={})
-        notes = []
+        refused = refusal(rc, err, changes)
 
         def excise_removed(p, ln):
             if ln == 0:
@@ -879,6 +1201,19 @@ def main():
             else:
                 verdict = "removed" if got else "left"
             site_rows.append(("site", p, ln, kind, fate, verdict, text))
+        # API sites: uses of what upstream deleted with the option (api.py)
+        api_gone = api_hit = 0
+        for p, ln, fate, text, names in c.get("api", []):
+            got = excise_removed(p, ln)
+            if fate == "gone":
+                api_gone += 1
+                api_hit += got
+                verdict = "removed" if got else "MISSED-REPORTED" if (p, ln) in reported else "MISSED"
+            elif fate == "kept":
+                verdict = "OVER-REMOVED" if got else "kept"
+            else:
+                verdict = "removed" if got else "left"
+            site_rows.append(("api-site", p, ln, names, fate, verdict, text))
         over_paths = sorted(p for p in deleted if p in f612)
         # excise's own reason for each symbol it removed as a dependent
         # ("  dependent: SYM: reason (file:line)"), for the over-symbol rows.
@@ -911,16 +1246,22 @@ def main():
                 if ln not in up and ln <= len(text) and re.search(r"[A-Za-z0-9]", text[ln - 1]) \
                         and (p, ln) not in stale_sites:
                     over_lines.append((p, ln, text[ln - 1].strip()))
-        sym_why, path_why = {}, {}
-        if over_syms:
-            sym_why = upstream.symbols(set(syms), over_syms)
-        if over_paths:
-            path_why = upstream.paths(over_paths, sym_why)
-        # a symbol whose Kconfig file went with an explained path
-        # (DVB_BT8XX, in drivers/media/pci/bt8xx/Kconfig) follows it
-        for p, ln, s_, why in over_syms:
-            if s_ not in sym_why and p in path_why:
-                sym_why[s_] = "its Kconfig file goes: %s" % path_why[p]
+        # What upstream did instead (for the reader), and whether 6.12 left
+        # it dead (the only explanation that takes it out of the count).
+        sym_why, path_why, sym_dead, path_dead = {}, {}, {}, {}
+        with shared:
+            if over_syms:
+                sym_why = upstream.symbols(set(syms), over_syms)
+                for _, _, s_, _ in over_syms:
+                    d, w = dead612.symbol(s_)
+                    if d:
+                        sym_dead[s_] = "upstream left it dead: " + w
+            if over_paths:
+                path_why = upstream.paths(over_paths, sym_why)
+                for p in over_paths:
+                    d, w = dead612.path(p)
+                    if d:
+                        path_dead[p] = "upstream left it dead: " + w
         if over_lines or over_paths or over_syms:
             r2 = subprocess.run([EXCISE, "locate", "-C", t61, "--format=json"] + syms,
                                 stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
@@ -956,20 +1297,18 @@ def main():
                 for k, n in (after[cfg] - before[cfg]).items():
                     kc_new.append((cfg, k, n))
             kc_state = "%d new" % sum(n for _, _, n in kc_new)
+        if not compile_it:
+            comp = {"files": 0, "bad": 0, "errors": 0, "secs": 0.0, "rows": [], "errs": [], "state": "not run"}
+        elif not changes:
+            comp = {"files": 0, "bad": 0, "errors": 0, "secs": 0.0, "rows": [], "errs": [], "state": "0 files"}
+        else:
+            comp = judge(c, copy, deleted, removed, "")
         changes = compare(trees.listing(copy), pristine)
         reset(copy, t61, changes, pristine)
         left = compare(trees.listing(copy), pristine)
         if left:
             raise RuntimeError("%s: the work copy %s is not pristine after the reset: %s" %
                                (name, copy, ", ".join(sorted(left)[:5])))
-        fail = []
-        if rejected:
-            fail.append("rejected " + ",".join(rejected))
-        if rc != 0:
-            fail.append("excise exit %s" % rc)
-        if kc_new:
-            fail.append("kconfig")
-        rec = 100.0 * hit / gone if gone else 100.0
         res_names = sorted({n for n, _, _, _ in res})
         # residue excise itself reported (it refuses such a removal without
         # --force): a name counts when its every kept use is in the report.
@@ -987,40 +1326,112 @@ def main():
             report, re.M)}
         res_review = len({n for n, _, _, _ in res} -
                          {n for n, p, _, _ in res if (p, n) not in linked | reviewed}) - res_told
-        row = (name, len(syms), len(c["sites"]), gone, rec, len(over_paths), len(over_syms),
-               len(over_lines), len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok",
-               len(path_why), len(sym_why),
-               len({n for n, _, _, _ in res} - {n for n, p, _, _ in res if (n, p) not in res_why}))
-        with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as f:
-            f.write("# case %s: excise remove %s (exit %s, %.1f s)%s\n" % (
-                name, " ".join(syms), rc, secs, "; rejected: " + " ".join(rejected) if rejected else ""))
-            f.write("section\tpath\tline\tkind\tupstream\texcise\ttext or reason\n")
-            for s in site_rows:
-                f.write("\t".join(esc(x) for x in s) + "\n")
-            # the last column: "explained: ..." when upstream's trees say why (class Upstream)
-            for p in over_paths:
-                f.write("over-path\t%s\t0\tpath\tkept\tdeleted\t%s\n" % (
-                    esc(p), "explained: " + esc(path_why[p]) if p in path_why else "-"))
-            for p, ln, s, why in over_syms:
-                f.write("over-symbol\t%s\t%d\tkconfig\tdefined\tremoved\t%s  [%s]%s\n" % (
-                    esc(p), ln, esc(s), esc(why), "  explained: " + esc(sym_why[s]) if s in sym_why else ""))
-            for p, ln, s, why in over_lines:
-                f.write("over-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (esc(p), ln, esc(s), esc(why)))
-            for n, p, ln, s in res:
-                f.write("residue\t%s\t%d\t%s\t-\t%s\t%s%s\n" % (
-                    esc(p), ln, esc(n), "kept-reported" if (p, n) in linked else
-                    "kept-reviewed" if (p, n) in reviewed else "kept", esc(s),
-                    "  explained: " + res_why[(n, p)] if (n, p) in res_why else ""))
-            for cfg, k, n in kc_new:
-                f.write("kconfig\t%s\t0\tx86_64\t-\tnew x%d\t%s\n" % (cfg, n, esc(k)))
-            if rc != 0:
-                f.write("error\t-\t0\texcise\t-\texit %s\t%s\n" % (rc, esc(err.strip()[-500:])))
-        print("%-44s %3d %5d %7.1f%% %3d %3d %4d %4d %3d %-9s %6.1f %s" % (
-            name[:44], len(syms), gone, rec, len(over_paths), len(over_syms), len(over_lines),
-            len(stale_sites), len(res_names), kc_state, secs, ",".join(fail) or "ok"), flush=True)
-        return row, gone, hit, told, reworded, res_told, res_review, bool(fail), bool(gone and rec < a.min_case_recall)
+        return {"rc": rc, "err": err, "secs": secs, "refused": refused, "gone": gone, "hit": hit,
+                "told": told, "reworded": reworded, "api_gone": api_gone, "api_hit": api_hit,
+                "site_rows": site_rows, "stale": len(stale_sites), "over_paths": over_paths,
+                "over_syms": over_syms, "over_lines": over_lines, "path_why": path_why, "sym_why": sym_why,
+                "path_dead": path_dead, "sym_dead": sym_dead, "res": res, "res_names": res_names,
+                "res_why": res_why, "res_told": res_told, "res_review": res_review, "linked": linked,
+                "reviewed": reviewed, "kc_new": kc_new, "kc_state": kc_state, "comp": comp,
+                "syms": syms, "wrote": bool(changes)}
 
-    upstream = Upstream(t61, t612, files61)
+    def one(c, copy):
+        name = c["name"]
+        syms = override.get(name, ",".join(c["symbols"])).split(",")
+        # As a user runs it: the default flags.  A refusal is scored as
+        # what it wrote: nothing.
+        rc, err, report, rejected, syms, secs = run_excise(copy, syms, [])
+        d = score(c, copy, syms, rc, err, report, secs, a.compile != "none")
+        # The second column: --with-users (kept code that uses what goes,
+        # bttv's calls of videobuf_iolock(), goes too, with the option that
+        # builds it) and --force (a removal still refused for link residue
+        # in code no option builds, or for its size, is written all the
+        # same).  Both change only a removal excise refuses without them
+        # (remove.c: --with-users acts on link residue, --force lets a
+        # refused plan through), so a case excise did not refuse scores the
+        # same in both columns and runs once.
+        f = d
+        if d["rc"] != 0:
+            rc2, err2, report2, rej2, syms2, secs2 = run_excise(copy, syms, ["--with-users", "--force"])
+            f = score(c, copy, syms2, rc2, err2, report2, secs2, a.compile == "all")
+            rejected += [x for x in rej2 if x not in rejected]
+        fail, ffail = [], []
+        if rejected:
+            fail.append("rejected " + ",".join(rejected))
+        for x, fl in ((d, fail), (f, ffail)):
+            if x["rc"] != 0 and not x["refused"]:
+                fl.append("excise exit %s" % x["rc"])
+            if x["kc_new"]:
+                fl.append("kconfig")
+            if x["comp"]["state"].startswith("error"):
+                fl.append("compile judge: " + x["comp"]["state"])
+        result = ",".join(fail) or ("refused" if d["refused"] else "ok")
+        fresult = ",".join(ffail) or ("refused" if f["refused"] else "ok")
+
+        def rec(x, api):
+            g, h = x["gone"] + (x["api_gone"] if api else 0), x["hit"] + (x["api_hit"] if api else 0)
+            return 100.0 * h / g if g else 100.0
+        up = lambda x: (len([p for p in x["over_paths"] if p not in x["path_dead"]]),
+                        len([s for _, _, s, _ in x["over_syms"] if s not in x["sym_dead"]]))
+        op, osy = up(d)
+        fop, fosy = up(f)
+        row = {"name": name, "nsyms": len(syms), "sites": len(c["sites"]), "gone": d["gone"],
+               "recall": rec(d, False), "api_gone": d["api_gone"], "recall_api": rec(d, True),
+               "op": op, "os": osy, "ol": len(d["over_lines"]), "stale": d["stale"],
+               "res": len(d["res_names"]), "comp": d["comp"]["state"], "kconfig": d["kc_state"],
+               "secs": d["secs"], "result": result, "refused": d["refused"],
+               "f_recall": rec(f, False), "f_recall_api": rec(f, True), "f_op": fop, "f_os": fosy,
+               "f_res": len(f["res_names"]), "f_comp": f["comp"]["state"] if f is not d else "=",
+               "f_result": fresult, "f_ran": f is not d}
+        with open(os.path.join(out_dir, name.replace("/", "_") + ".tsv"), "w") as fh:
+            for x, flags in ((d, ""), (f, "--with-users --force ")):
+                if flags and x is d:
+                    break
+                fh.write("# case %s: excise remove %s%s (exit %s, %.1f s)%s%s\n" % (
+                    name, flags, " ".join(x["syms"]), x["rc"], x["secs"],
+                    "; rejected: " + " ".join(rejected) if rejected else "",
+                    "; refused: " + x["refused"] if x["refused"] else ""))
+            fh.write("section\tpath\tline\tkind\tupstream\texcise\ttext or reason\n")
+            for x, pre in ((d, ""), (f, "forced:")):
+                if pre and x is d:
+                    break
+                for s in x["site_rows"]:
+                    fh.write(pre + "\t".join(esc(y) for y in s) + "\n")
+                # the last column: "explained: ..." when 6.12 left it dead
+                # (class Dead612); "upstream: ..." what upstream did instead
+                for p in x["over_paths"]:
+                    fh.write("%sover-path\t%s\t0\tpath\tkept\tdeleted\t%s%s\n" % (
+                        pre, esc(p), "explained: " + esc(x["path_dead"][p]) if p in x["path_dead"] else "-",
+                        "  upstream: " + esc(x["path_why"][p]) if p in x["path_why"] else ""))
+                for p, ln, s, why in x["over_syms"]:
+                    fh.write("%sover-symbol\t%s\t%d\tkconfig\tdefined\tremoved\t%s  [%s]%s%s\n" % (
+                        pre, esc(p), ln, esc(s), esc(why),
+                        "  explained: " + esc(x["sym_dead"][s]) if s in x["sym_dead"] else "",
+                        "  upstream: " + esc(x["sym_why"][s]) if s in x["sym_why"] else ""))
+                for p, ln, s, why in x["over_lines"]:
+                    fh.write("%sover-line\t%s\t%d\t-\tkept\tremoved\t%s  [%s]\n" % (pre, esc(p), ln, esc(s), esc(why)))
+                for n, p, ln, s in x["res"]:
+                    fh.write("%sresidue\t%s\t%d\t%s\t-\t%s\t%s%s\n" % (
+                        pre, esc(p), ln, esc(n), "kept-reported" if (p, n) in x["linked"] else
+                        "kept-reviewed" if (p, n) in x["reviewed"] else "kept", esc(s),
+                        "  explained: " + x["res_why"][(n, p)] if (n, p) in x["res_why"] else ""))
+                for cfg, k, n in x["kc_new"]:
+                    fh.write("%skconfig\t%s\t0\tx86_64\t-\tnew x%d\t%s\n" % (pre, cfg, n, esc(k)))
+                for r in x["comp"]["rows"]:
+                    # file arch config built before_rc after_rc new_errors new_warnings first_new_error
+                    fh.write("%scompile\t%s\t0\t%s\t%s\tbefore %s after %s: %s new errors, %s new warnings\t%s\n" % (
+                        pre, esc(r[0]), esc(r[1]), esc(r[3]), r[4], r[5], r[6], r[7], esc(r[8])))
+                for r in x["comp"]["errs"]:
+                    fh.write("%scompile-%s\t%s\t0\t-\t-\tnew\t%s\n" % (pre, esc(r[1]), esc(r[0]), esc(r[2])))
+                if x["rc"] != 0:
+                    fh.write("%s%s\t-\t0\texcise\t-\texit %s\t%s\n" % (
+                        pre, "refused" if x["refused"] else "error", x["rc"], esc(x["err"].strip()[-500:])))
+        print("%-44s %3d %5d %6.1f%% %5d %6.1f%% %3d %3d %4d %3d %-8s %-9s %6.1f %-8s | %6.1f%% %6.1f%% %3d %3d %3d %-8s" % (
+            name[:44], len(syms), d["gone"], row["recall"], d["api_gone"], row["recall_api"], op, osy,
+            len(d["over_lines"]), len(d["res_names"]), d["comp"]["state"][:8], d["kc_state"], d["secs"],
+            result[:8], row["f_recall"], row["f_recall_api"], fop, fosy, len(f["res_names"]),
+            row["f_comp"][:8]), flush=True)
+        return row, d, f
 
     # --jobs N: N work copies, one case at a time on each.
     copies = queue.Queue()
@@ -1047,70 +1458,123 @@ def main():
         return 2
     skipped = [c["name"] for c, r in zip(cases, results) if r is None]
     results = [r for r in results if r is not None]
-    tot_told = tot_reworded = tot_res_told = tot_res_review = 0
-    below, low_reworded = [], []
-    for row, gone, hit, told, reworded, res_told, res_review, f, low in results:
-        rows.append(row)
-        tot_gone += gone
-        tot_hit += hit
-        tot_told += told
-        tot_reworded += reworded
-        # below the issue's 80% per case; of those, the ones that are only
-        # through lines upstream rewrote
-        if gone and 100.0 * hit / gone < CASE_BAR:
-            below.append(row[0])
-            if 100.0 * (hit + reworded) / gone >= CASE_BAR:
-                low_reworded.append(row[0])
-        tot_res_told += res_told
-        tot_res_review += res_review
-        failed += f
-        if low:
-            worst.append(row[0])
+    rows = [r for r, _, _ in results]
     total = time.time() - t_all
-    rec = 100.0 * tot_hit / tot_gone if tot_gone else 100.0
-    op, osy, ol, rl = (sum(r[i] for r in rows) for i in (5, 6, 7, 9))
-    with open(os.path.join(out_dir, "summary.tsv"), "w") as f:
-        f.write("case\tsymbols\tsites\tupstream-gone\trecall\tover-paths\tover-symbols\tover-lines"
-                "\tstale-removed\tresidue\tkconfig\tseconds\tresult\n")
+
+    def figures(col):
+        """The summary figures of one column: the default flags (d) or --with-users --force (f)."""
+        xs = [d if col == "d" else f for _, d, f in results]
+        g = sum(x["gone"] for x in xs)
+        h = sum(x["hit"] for x in xs)
+        ga = g + sum(x["api_gone"] for x in xs)
+        ha = h + sum(x["api_hit"] for x in xs)
+        op = sum(len([p for p in x["over_paths"] if p not in x["path_dead"]]) for x in xs)
+        osy = sum(len([s for _, _, s, _ in x["over_syms"] if s not in x["sym_dead"]]) for x in xs)
+        dead_p = sum(len(x["path_dead"]) for x in xs)
+        dead_s = sum(len(x["sym_dead"]) for x in xs)
+        comp = [x["comp"] for x in xs]
+        ran = [c_ for c_ in comp if c_["state"] not in ("not run",) and not c_["state"].startswith("skipped")]
+        return {"gone": g, "hit": h, "recall": 100.0 * h / g if g else 100.0,
+                "api_gone": ga - g, "api_hit": ha - h, "recall_api": 100.0 * ha / ga if ga else 100.0,
+                "op": op, "os": osy, "dead_p": dead_p, "dead_s": dead_s,
+                "ol": sum(len(x["over_lines"]) for x in xs), "res": sum(len(x["res_names"]) for x in xs),
+                "cbad": sum(c_["bad"] for c_ in ran), "cfiles": sum(c_["files"] for c_ in ran),
+                "cerrors": sum(c_["errors"] for c_ in ran), "csecs": sum(c_["secs"] for c_ in comp),
+                "cjudged": sum(1 for c_ in ran if c_["files"]), "cskipped": sum(1 for c_ in comp if c_["state"].startswith("skipped")),
+                "crun": bool(ran) or all(c_["state"] != "not run" for c_ in comp),
+                "refused": [(x_name, x["refused"]) for x_name, x in zip([r["name"] for r in rows], xs) if x["refused"]],
+                "told": sum(x["told"] for x in xs), "reworded": sum(x["reworded"] for x in xs),
+                "res_told": sum(x["res_told"] for x in xs), "res_review": sum(x["res_review"] for x in xs),
+                "res_expl": sum(len({n for n, _, _, _ in x["res"]} - {n for n, p, _, _ in x["res"]
+                                                                      if (n, p) not in x["res_why"]}) for x in xs)}
+    D, F = figures("d"), figures("f")
+    failed = sum(1 for r in rows if r["result"] not in ("ok", "refused"))
+    with open(os.path.join(out_dir, "summary.tsv"), "w") as fh:
+        cols = ("name", "nsyms", "sites", "gone", "recall", "api_gone", "recall_api", "op", "os", "ol", "stale",
+                "res", "comp", "kconfig", "secs", "result", "f_recall", "f_recall_api", "f_op", "f_os", "f_res",
+                "f_comp", "f_result")
+        fh.write("case\tsymbols\tsites\tupstream-gone\trecall\tapi-gone\trecall-with-api\tover-paths\tover-symbols"
+                 "\tover-lines\tstale-removed\tresidue\tcompile\tkconfig\tseconds\tresult"
+                 "\tforced-recall\tforced-recall-with-api\tforced-over-paths\tforced-over-symbols\tforced-residue"
+                 "\tforced-compile\tforced-result\n")
         for r in rows:
-            f.write("%s\t%d\t%d\t%d\t%.1f\t%d\t%d\t%d\t%d\t%d\t%s\t%.1f\t%s\n" % r[:13])
-    last = "corpus: %d cases, recall %.1f%%, over-removed paths %d, over-removed symbols %d, residue %d, failed %d, in %.0f s" % (
-        len(rows), rec, op, osy, rl, failed, total)
-    with open(os.path.join(out_dir, "summary.tsv"), "a") as f:
-        f.write("# " + last + "\n")
+            fh.write("\t".join(("%.1f" % r[k]) if isinstance(r[k], float) else str(r[k]) for k in cols) + "\n")
+
+    def compile_text(X):
+        if not X["crun"]:
+            return "compile not run"
+        return "compile errors %d of %d files" % (X["cbad"], X["cfiles"])
+    last = ("corpus: %d cases, recall %.1f%% (with API sites %.1f%%), over-removed paths %d, over-removed symbols %d,"
+            " residue %d, %s, refused %d, failed %d, in %.0f s | --with-users --force: recall %.1f%% (with API sites"
+            " %.1f%%), over-removed paths %d, over-removed symbols %d, residue %d, %s") % (
+        len(rows), D["recall"], D["recall_api"], D["op"], D["os"], D["res"], compile_text(D), len(D["refused"]),
+        failed, total, F["recall"], F["recall_api"], F["op"], F["os"], F["res"], compile_text(F))
+    with open(os.path.join(out_dir, "summary.tsv"), "a") as fh:
+        fh.write("# " + last + "\n")
     print("per-case TSVs and summary.tsv in %s" % out_dir)
     print("missed sites: %d of %d, of which excise's report lists %d for review or as link residue;"
           " upstream rewrote %d of the %d rather than deleting them (\"rewritten\" in the TSVs)"
-          % (tot_gone - tot_hit, tot_gone, tot_told, tot_reworded, tot_gone - tot_hit))
-    print("cases below %.0f%% recall: %d (%s); %d of them only through lines upstream rewrote (%s)"
-          % (CASE_BAR, len(below), " ".join(below) or "-", len(low_reworded), " ".join(low_reworded) or "-"))
-    ep, es = (sum(r[i] for r in rows) for i in (13, 14))
-    print("over-removed: %d paths and %d symbols, of which upstream's trees explain %d paths and %d symbols"
-          " (upstream kept what depended on a removed symbol, or left it dead; \"explained:\" in the TSVs);"
-          " unexplained: %d paths, %d symbols" % (op, osy, ep, es, op - ep, osy - es))
-    print("residue: %d names, %d of them in excise's report as link residue (without --force "
-          "excise refuses to write such a removal), %d more listed there for review by hand;"
-          " upstream's trees explain %d (every user upstream deleted too, converted, or kept with a"
-          " definition moved out of the removed code: \"explained:\" in the TSVs)"
-          % (rl, tot_res_told, tot_res_review, sum(r[15] for r in rows)))
+          % (D["gone"] - D["hit"], D["gone"], D["told"], D["reworded"], D["gone"] - D["hit"]))
+    print("API sites (uses of names 6.1 defines only under the removed options or in removed files, and 6.12"
+          " nowhere): %d of %d removed (--with-users --force: %d of %d)" % (
+              D["api_hit"], D["api_gone"], F["api_hit"], F["api_gone"]))
+    below = [r["name"] for r in rows if r["gone"] and r["recall"] < CASE_BAR and not r["refused"]]
+    below_api = [r["name"] for r in rows if (r["gone"] + r["api_gone"]) and r["recall_api"] < CASE_BAR
+                 and not r["refused"]]
+    print("cases below %.0f%% recall (refusals aside): %d (%s); with API sites: %d (%s)" % (
+        CASE_BAR, len(below), " ".join(below) or "-", len(below_api), " ".join(below_api) or "-"))
+    print("refused (excise's default flags; scored as what was written: nothing): %d%s" % (
+        len(D["refused"]), "".join("\n  %s: %s" % (n, w) for n, w in D["refused"])))
+    print("over-removed (paths and symbols 6.12 still has): %d paths and %d symbols, and %d paths and %d"
+          " symbols more that upstream left dead (nothing in 6.12 can build, set or use them: \"explained:\""
+          " in the TSVs); --with-users --force: %d paths, %d symbols, %d and %d left dead" % (
+              D["op"], D["os"], D["dead_p"], D["dead_s"], F["op"], F["os"], F["dead_p"], F["dead_s"]))
+    print("residue: %d names, %d of them in excise's report as link residue, %d more listed there for review by"
+          " hand; upstream's trees explain %d (\"explained:\" in the TSVs)" % (
+              D["res"], D["res_told"], D["res_review"], D["res_expl"]))
+    if D["crun"] or F["crun"]:
+        print("compile (scripts/compile-files.sh, allmodconfig of each file's architecture, before and after):"
+              " %d new errors in %d of %d files of %d cases, %d cases skipped (--compile-max-files, --compile-budget), %.0f s;"
+              " --with-users --force: %d new errors in %d of %d files, %.0f s more" % (
+                  D["cerrors"], D["cbad"], D["cfiles"], D["cjudged"], D["cskipped"], D["csecs"],
+                  F["cerrors"] if F is not D else 0, F["cbad"], F["cfiles"],
+                  sum(f["comp"]["secs"] for _, d, f in results if f is not d)))
     if skipped:
         print("not run (--budget %d s reached): %d cases: %s" % (a.budget, len(skipped), " ".join(skipped)))
     print(last)
+    bad = []
     if a.min_recall is not None:
-        bad = []
-        if rec < a.min_recall:
-            bad.append("recall %.1f%% < %.1f%%" % (rec, a.min_recall))
+        if D["recall"] < a.min_recall:
+            bad.append("recall %.1f%% < %.1f%%" % (D["recall"], a.min_recall))
+        worst = [r["name"] for r in rows if r["gone"] and r["recall"] < a.min_case_recall and not r["refused"]]
         if worst:
             bad.append("cases below %.1f%%: %s" % (a.min_case_recall, " ".join(worst)))
-        if op or osy or ol:
-            bad.append("over-removal: %d paths, %d symbols, %d lines" % (op, osy, ol))
-        if rl:
-            bad.append("residue %d" % rl)
+        if D["op"] or D["os"] or D["ol"]:
+            bad.append("over-removal: %d paths, %d symbols, %d lines" % (D["op"], D["os"], D["ol"]))
+        if D["res"]:
+            bad.append("residue %d" % D["res"])
         if failed:
             bad.append("%d failed" % failed)
-        if bad:
-            print("FAIL: " + "; ".join(bad))
-            return 1
+    if a.min_api_recall is not None and D["recall_api"] < a.min_api_recall:
+        bad.append("recall with API sites %.1f%% < %.1f%%" % (D["recall_api"], a.min_api_recall))
+    if a.min_forced_recall is not None:
+        if F["recall"] < a.min_forced_recall:
+            bad.append("--with-users --force: recall %.1f%% < %.1f%%" % (F["recall"], a.min_forced_recall))
+        worst = [r["name"] for r in rows if r["gone"] and r["f_recall"] < a.min_case_recall]
+        if worst:
+            bad.append("--with-users --force: cases below %.1f%%: %s" % (a.min_case_recall, " ".join(worst)))
+        if F["res"]:
+            bad.append("--with-users --force: residue %d" % F["res"])
+    if a.max_compile_errors is not None:
+        if not D["crun"]:
+            bad.append("the compile judge did not run")
+        elif D["cbad"] > a.max_compile_errors:
+            bad.append("compile errors in %d files > %d" % (D["cbad"], a.max_compile_errors))
+    if a.max_refused is not None and len(D["refused"]) > a.max_refused:
+        bad.append("refused %d > %d" % (len(D["refused"]), a.max_refused))
+    if bad:
+        print("FAIL: " + "; ".join(bad))
+        return 1
     return 0
 
 

@@ -60,7 +60,8 @@ def indent(s):
 
 
 def parse_kconfig(path):
-    """Entries of one Kconfig file: dicts sym, line, blocks, deps, selects,
+    """Entries of one Kconfig file: dicts sym, line, blocks, deps (the words
+    of its `depends on` lines), depexprs (those lines' expressions), selects,
     default, prompt, help.
 
     blocks is the stack of enclosing ('if', expr, line), ('menu', title, line)
@@ -96,8 +97,8 @@ def parse_kconfig(path):
             in_help, help_ind = True, None
         elif tok in ("config", "menuconfig"):
             cur = {"sym": rest.split()[0] if rest else "", "line": ln, "blocks": list(stack),
-                   "deps": [], "selects": [], "default": False, "prompt": None, "file": path,
-                   "help": ""}
+                   "deps": [], "depexprs": [], "selects": [], "default": False, "prompt": None,
+                   "file": path, "help": ""}
             entries.append(cur)
         elif tok == "if":
             stack.append(("if", rest, ln))
@@ -120,6 +121,7 @@ def parse_kconfig(path):
         elif cur is not None:
             if tok == "depends":
                 cur["deps"] += WORD.findall(rest.replace("on", "", 1))
+                cur["depexprs"].append(re.sub(r"^on\s+", "", rest))
             elif tok in ("select", "imply") and rest:
                 cur["selects"].append(rest.split()[0])
             elif tok in ("default", "def_bool", "def_tristate") and rest.split()[:1] != ["n"]:
