@@ -75,6 +75,8 @@ The last line:
 
 Options:
   --cases FILE        the case list (default: discover.py's cache, rebuilt when missing)
+  --no-api            a case list without API sites (no ctags index of the whole
+                      trees, half an hour each when cold: the tests' way)
   --out DIR           per-case TSVs and summary.tsv (default $EXCISE_CACHE/corpus/out)
   --copy DIR          the work copy (default $EXCISE_CACHE/work/corpus; made when missing)
   --jobs N            N cases at once, each on its own work copy (DIR, DIR-1, ...)
@@ -968,10 +970,12 @@ def main():
     ap.add_argument("--symbols", action="append", default=[])
     ap.add_argument("--timeout", type=int, default=300)
     ap.add_argument("--list", action="store_true")
+    ap.add_argument("--no-api", action="store_true")
     a = ap.parse_args()
     t_all = time.time()
     if not a.cases:
-        a.cases = subprocess.run([sys.executable, os.path.join(HERE, "discover.py")], check=True,
+        a.cases = subprocess.run([sys.executable, os.path.join(HERE, "discover.py")] +
+                                 (["--no-api"] if a.no_api else []), check=True,
                                  stdout=subprocess.PIPE, text=True).stdout.strip()
     data = json.load(open(a.cases))
     cases = data["cases"]

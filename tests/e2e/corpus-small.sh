@@ -34,7 +34,7 @@ pristine 6.12 >/dev/null
 scratch=$(mktemp -d)
 trap 'rm -rf "$scratch"' EXIT
 copy=$cache/work/test-corpus-small
-run() { python3 "$top/bench/corpus/run.py" --copy "$copy" "$@"; }
+run() { python3 "$top/bench/corpus/run.py" --no-api --copy "$copy" "$@"; }
 status=0
 
 echo "== four cases"
