@@ -18,7 +18,8 @@
 #      for any patch that deletes a file: MAINTAINERS is updated in its own
 #      patch of the series, or needs no change.
 #   4. The cover letter has the subject, the summary table, Cc: lines and
-#      base-commit: <the base>.
+#      base-commit: <the base>; every patch has its own To:/Cc: lines
+#      (get_maintainer.pl --nokeywords on that patch).
 #   5. B: another pristine 6.1 git tree; `git am` of the patches applies
 #      cleanly, and B's HEAD tree is A's, object id for object id.
 #   6. C: a plain work copy; excise remove TARGET... in place; C's files
@@ -184,10 +185,19 @@ series_e2e() {
 		fail "no base-commit line"
 	fi
 	local cc
-	cc=$(awk '/^Cc: /{c=1} c && /^$/ {exit} c' "$cover" | grep -c '@')
-	echo "result: cover letter Cc: $cc addresses (get_maintainer.pl --no-git --no-rolestats, MAINTAINERS of the base)"
+	cc=$(awk '/^$/ {exit} /^(To|Cc): / {c=1} c' "$cover" | grep -c '@')
+	echo "result: cover letter To:/Cc: $cc addresses (get_maintainer.pl --no-git --nokeywords, MAINTAINERS of the base)"
 	if [ "$cc" -gt 0 ]; then ok "cover letter has Cc: lines"; else fail "cover letter has no Cc:"; fi
 	if grep -q '\*\*\*' "$cover"; then fail "cover letter still has *** placeholders"; fi
+	# every patch has its own recipients: get_maintainer.pl (--nokeywords) on that patch
+	local nobody=0 line
+	for p in "$dir"/0*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		line=$(awk '/^$/ {exit} /^(To|Cc): / {h=1} h' "$p" | grep -c '@')
+		echo "result: ${p##*/}: $line recipients: $(awk '/^$/ {exit} /^(To|Cc): / {h=1} h' "$p" | tr -d '\n' | sed 's/    / /g')"
+		[ "$line" -gt 0 ] || nobody=$((nobody + 1))
+	done
+	if [ $nobody = 0 ]; then ok "every patch has its own To:/Cc:"; else fail "$nobody patch(es) without To:/Cc:"; fi
 
 	# 5. git am on a pristine git tree
 	"$top/scripts/gittree.sh" "$b" >/dev/null || { echo "FAIL: gittree.sh"; return 1; }
