@@ -5,8 +5,8 @@
  * columns.
  *
  * The areas, in series order:
- *   1. arch defconfigs, one commit per architecture: they only drop lines
- *      for symbols that still exist, and each arch tree can take its own;
+ *   1. arch defconfigs, one commit (one per architecture on request): they
+ *      only drop lines for symbols that still exist;
  *   2. dependents: the Kconfig entries that depended on the subsystem (and
  *      what only they build), so no later step keeps a `depends on` or
  *      `select` of a symbol that is gone; one commit per driver family (the
@@ -14,7 +14,10 @@
  *      a dependent the subsystem itself selects goes with the subsystem;
  *   3. the subsystem: its files, Kconfig entry, Makefile lines, headers,
  *      the C changes in the files that used it, kernel/configs fragments;
- *   4. MAINTAINERS, whose patterns then match nothing;
+ *   4. MAINTAINERS lines that name no deleted path (an F: line goes in the
+ *      commit of the first deletion it names, the rest of a whole section
+ *      in that of the last: no step has an F: line naming a path that is
+ *      gone);
  *   5. Documentation, after the code, so no Kconfig help text points at a
  *      deleted page in between.
  * A reference that breaks the build when its target is gone (a Makefile
@@ -70,6 +73,7 @@ struct series {
 struct series_options {
 	const char *why;             /* --why: a paragraph on why it goes, or NULL */
 	int use_history;             /* learn subject prefixes from `git log` of the touched files */
+	int defconfig_per_arch;      /* the defconfigs one commit per architecture, not one */
 };
 
 /* Split the checked plan of r into commits, with subjects, bodies and the cover letter. */

@@ -343,11 +343,49 @@ static void config_list(struct strbuf *sb, const struct strvec *syms)
 	}
 }
 
+/*
+ * The architecture of a commit's defconfigs: its key, or (one commit for
+ * all) the one they all are of; NULL when they are of several (new string).
+ */
+static char *defconfig_arch(const struct series_commit *c)
+{
+	char *arch = NULL;
+
+	if (c->key[0])
+		return xstrdup(c->key);
+	for (size_t i = 0; i < c->paths.n; i++) {
+		char *a = config_arch(c->paths.v[i]);
+
+		if (!a || (arch && strcmp(a, arch))) {
+			free(a);
+			free(arch);
+			return NULL;
+		}
+		free(arch);
+		arch = a;
+	}
+	return arch;
+}
+
+/* The prefix of a defconfig commit: its architecture's, else the history of its paths, else "arch: configs". */
+static char *defconfig_prefix(const struct splitter *sp, const struct series_commit *c)
+{
+	char *arch = defconfig_arch(c), *p;
+
+	if (arch) {
+		p = arch_prefix(sp, arch);
+		free(arch);
+		return p;
+	}
+	p = history_prefix(sp, &c->paths);
+	return p ? p : xstrdup("arch: configs");
+}
+
 static char *defconfig_subject(const struct splitter *sp, const struct series_commit *c)
 {
 	struct strvec syms = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
-	char *prefix = arch_prefix(sp, c->key);
+	char *prefix = defconfig_prefix(sp, c);
 	int replaced;
 
 	defconfig_symbols(sp->plan, c, &syms, &replaced);
@@ -603,13 +641,16 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 		sb_addf(sb, "%s is gone", title);
 	if (syms.n) {
 		size_t edited = c->paths.n - c->ndels;
+		char *arch = defconfig_arch(c);
 
 		sb_adds(sb, ", and with it ");
 		config_list(sb, &syms);
-		sb_addf(sb, ". %s %s %s the %s defconfig%s that name%s %s, so that no configuration "
+		sb_addf(sb, ". %s %s %s the %s%sdefconfig%s that name%s %s, so that no configuration "
 			    "names an option that no longer exists.\n",
 			replaced ? "Replace" : "Drop", syms.n == 1 ? "it" : "them", replaced ? "in" : "from",
-			c->key, edited == 1 ? "" : "s", edited == 1 ? "s" : "", syms.n == 1 ? "it" : "them");
+			arch ? arch : "", arch ? " " : "", edited == 1 ? "" : "s", edited == 1 ? "s" : "",
+			syms.n == 1 ? "it" : "them");
+		free(arch);
 	} else {
 		sb_adds(sb, ".\n");
 	}
@@ -631,8 +672,13 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 		free(sym);
 	}
 	sb_adds(sb, "\n");
-	for (size_t i = 0; i < c->paths.n; i++)
-		sb_addf(sb, "  %s\n", c->paths.v[i] + strlen("arch/") + strlen(c->key) + strlen("/configs/"));
+	for (size_t i = 0; i < c->paths.n; i++) {
+		char *arch = defconfig_arch(c);
+
+		sb_addf(sb, "  %s\n", arch ? c->paths.v[i] + strlen("arch/") + strlen(arch) +
+					     strlen("/configs/") : c->paths.v[i]);
+		free(arch);
+	}
 	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
 	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	sv_clear(&syms);
@@ -896,9 +942,11 @@ static void cover(struct series *s, const struct splitter *sp)
 	if (sp->opt->why && sp->opt->why[0])
 		sb_addf(&sb, " %s", sp->opt->why);
 	sb_adds(&sb, "\n\nThe patches are ordered so that every step still configures and builds:\n");
-	if (find_area(s, AREA_DEFCONFIG))
+	if (find_area(s, AREA_DEFCONFIG) && sp->opt->defconfig_per_arch)
 		sb_adds(&sb, "  - the arch defconfigs first, one patch per architecture: they only drop "
 			     "lines, and each arch tree can take its own;\n");
+	else if (find_area(s, AREA_DEFCONFIG))
+		sb_adds(&sb, "  - the defconfigs first: they only drop lines;\n");
 	if (find_area(s, AREA_DTS))
 		sb_adds(&sb, "  - the device trees of its boards, one patch per architecture;\n");
 	if (find_area(s, AREA_DEPENDENTS))
@@ -906,10 +954,11 @@ static void cover(struct series *s, const struct splitter *sp)
 			     "`depends on` or `select` of a symbol that is gone;\n");
 	if (find_area(s, AREA_SUBSYSTEM))
 		sb_adds(&sb, "  - the subsystem itself: its files, Kconfig entry, Makefile lines, "
-			     "headers, and the code that used it; a Makefile line, `source` or "
-			     "#include goes in the same patch as the file it names;\n");
+			     "headers, and the code that used it; a Makefile line, `source`, "
+			     "#include or MAINTAINERS file pattern goes in the same patch as the file "
+			     "it names;\n");
 	if (find_area(s, AREA_MAINTAINERS))
-		sb_adds(&sb, "  - MAINTAINERS, once the files its patterns name are gone;\n");
+		sb_adds(&sb, "  - MAINTAINERS lines that name no deleted file;\n");
 	if (find_area(s, AREA_DOCS))
 		sb_adds(&sb, "  - Documentation last, so that no Kconfig help text points at a "
 			     "deleted page in between.\n");

@@ -37,6 +37,7 @@ struct series_options_cmd {
 	const char *why;          /* --why TEXT, or NULL */
 	int dry_run;              /* print the series, change nothing */
 	int no_verify;            /* --no-verify: no pre-commit and commit-msg hooks */
+	int defconfig_per_arch;   /* --defconfig-per-arch: a defconfig commit per architecture */
 	const struct apply_options *apply;
 	FILE *human;              /* the report for people: stdout, or stderr under --format=json */
 	int json;                 /* --format=json: the summary as JSON on stdout */
@@ -50,7 +51,7 @@ struct series_options_cmd {
  */
 static int commit_series(struct removal *r, const struct series_options_cmd *opt)
 {
-	struct series_options so = { opt->why, 1 };
+	struct series_options so = { opt->why, 1, opt->defconfig_per_arch };
 	struct patchset_result res;
 	struct strbuf err = STRBUF_INIT;
 	struct series s;
@@ -303,6 +304,8 @@ int cmd_remove(int argc, char **argv)
 		OPT_FLAG('D', "irreversible-delete", &popt.format.irreversible_delete, "--series: "
 			 "deletions without the deleted lines, as git format-patch -D (short to mail; "
 			 "git am cannot apply them)"),
+		OPT_FLAG(0, "defconfig-per-arch", &popt.defconfig_per_arch, "--commit: the defconfig "
+			 "edits one patch per architecture (default: one patch for all)"),
 		OPT_STRING(0, "why", &popt.why, "TEXT", "a paragraph on why it goes, for the commit "
 			   "messages and the cover letter"),
 		OPT_FLAG(0, "no-verify", &popt.no_verify, "--commit runs the repository's hooks as git "

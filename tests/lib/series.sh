@@ -27,9 +27,10 @@
 #   7. scripts/get_maintainer.pl --self-test=patterns,sections on the
 #      MAINTAINERS sections the series touched (tests/lib/maintainers-
 #      touched.py), in B at the base and in A at the end: nothing new.
-#   8. Every step resolves (on A): no Kconfig `source` of a missing file and
-#      no depends on/select/imply of a symbol defined at the base but not
-#      at that step.
+#   8. Every step resolves (on A): no Kconfig `source` of a missing file, no
+#      depends on/select/imply of a symbol defined at the base but not at
+#      that step, and no MAINTAINERS F: pattern that matched a file the
+#      series deletes and matches nothing at that step.
 # Exit 0 pass, 77 skip, 1 fail.  "result:" lines carry the figures.
 
 series_case() {
@@ -131,16 +132,21 @@ series_e2e() {
 	comm -23 <(series_refs "$base") <(series_defs "$base") >"$work/undef.base"
 	series_missing_sources "$base" >"$work/src.base"
 	local commit bad=0 what
+	git -C "$a" diff --name-only --diff-filter=D "$base" HEAD >"$work/deleted"
 	for commit in $(git -C "$a" rev-list --reverse "$base..HEAD"); do
 		what=$(comm -23 <(series_refs "$commit") <(series_defs "$commit") | comm -23 - "$work/undef.base" | tr '\n' ' ')
 		what+=$(series_missing_sources "$commit" | comm -23 - "$work/src.base" | sed 's/^/source /' | tr '\n' ' ')
+		git -C "$a" show "$commit:MAINTAINERS" >"$work/M.step"
+		git -C "$a" ls-tree -r --name-only "$commit" >"$work/files.step"
+		what+=$(python3 "$top/tests/lib/maintainers-dangling.py" "$work/M.step" "$work/files.step" "$work/deleted" |
+			sed 's/^/MAINTAINERS F: /' | tr '\n' ' ')
 		if [ -n "$what" ]; then
 			echo "  $(git -C "$a" log -1 --format=%s "$commit"): $what"
 			bad=$((bad + 1))
 		fi
 	done
 	if [ $bad = 0 ]; then
-		ok "every step resolves: Kconfig sources exist, no depends on/select of a symbol gone"
+		ok "every step resolves: Kconfig sources exist, no depends on/select of a symbol gone, no MAINTAINERS F: of a path gone"
 	else
 		fail "$bad step(s) name a Kconfig file or symbol that is gone at that step"
 	fi
