@@ -688,6 +688,7 @@ void series_release(struct series *s)
 	free(s->title);
 	free(s->cover_subject);
 	free(s->cover_body);
+	free(s->why);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -68,6 +68,9 @@ struct series {
 	char *title;                 /* "the ixgb driver": the spec's title, or derived */
 	char *cover_subject;         /* the cover letter's subject (without [PATCH 0/N]) */
 	char *cover_body;            /* the cover letter's text: order, summary table, notes */
+	char *why;                   /* why it goes: --why, else what the tree says (MAINTAINERS
+					S: Obsolete or Orphan, "deprecated" in its Kconfig entry),
+					else NULL (the front end says there is none) */
 };
 
 struct series_options {

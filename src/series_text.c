@@ -7,6 +7,7 @@
  * series_split() asks series.c for the split, then writes its words.
  */
 #include "series_split.h"
+#include "maintainers.h"
 #include "run_command.h"
 
 #include <ctype.h>
@@ -540,7 +541,47 @@ static char *subject_of(const struct splitter *sp, const struct series_commit *c
 
 /* ---- bodies ---- */
 
-/* "  path: reason" lines, one per changed file, with the count of its changes. */
+/*
+ * What an edit does, in a kernel developer's words, from its kind and cause
+ * (new string): "no longer build foo.o", not the planner's "obj-$(CONFIG_X):
+ * CONFIG_X is removed"; the edit's own reason where it reads well.
+ */
+static char *change_words(const struct edit *e)
+{
+	const struct strvec *p = &e->cause.paths;
+	struct strbuf sb = STRBUF_INIT;
+
+	switch (e->kind) {
+	case KIND_MAKEFILE:
+		if (p->n) {
+			sb_adds(&sb, e->cause.symbol ? "drop the rule that builds " : "no longer build ");
+			for (size_t i = 0; i < p->n && i < 3; i++)
+				sb_addf(&sb, "%s%s", i ? (i + 1 == p->n ? " and " : ", ") : "", p->v[i]);
+			if (p->n > 3)
+				sb_addf(&sb, " and %zu more", p->n - 3);
+			if (e->cause.symbol)
+				sb_addf(&sb, " for CONFIG_%s", e->cause.symbol);
+			return sb_detach(&sb, NULL);
+		}
+		if (e->cause.symbol)
+			return xasprintf("drop the build rule of CONFIG_%s", e->cause.symbol);
+		break;
+	case KIND_KCONFIG_SOURCE:
+		if (p->n)
+			return xasprintf("drop `source \"%s\"`, a file removed here", p->v[0]);
+		break;
+	case KIND_KCONFIG_IF:
+		if (e->cause.symbol)
+			return xasprintf("drop the `if %s` block", e->cause.symbol);
+		break;
+	default:
+		break;
+	}
+	sb_release(&sb);
+	return xstrdup(e->reason ? e->reason : kind_name(e->kind));
+}
+
+/* "  path: what changes" lines, one per changed file, with the count of its changes. */
 static void list_changes(struct strbuf *sb, const struct plan *plan, const struct series_commit *c)
 {
 	for (size_t i = 0; i < c->nedits;) {
@@ -549,10 +590,11 @@ static void list_changes(struct strbuf *sb, const struct plan *plan, const struc
 		struct strvec reasons = STRVEC_INIT;
 
 		while (j < c->nedits && !strcmp(plan->edits[c->edits[j]].path, e->path)) {
-			const char *why = plan->edits[c->edits[j]].reason;
+			char *why = change_words(&plan->edits[c->edits[j]]);
 
-			if (why && !sv_contains(&reasons, why))
+			if (!sv_contains(&reasons, why))
 				sv_push(&reasons, why);
+			free(why);
 			j++;
 		}
 		distinct = reasons.n;
@@ -685,6 +727,47 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 	free(title);
 }
 
+/* True if the Kconfig entry of sym (as the plan read it) names COMPILE_TEST. */
+static int compile_testable(const struct splitter *sp, const char *sym)
+{
+	size_t n;
+	const struct kconfig_def *d = kconfig_defs(&sp->r->db, sym, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct plan_file *f = plan_find(sp->plan, d[i].path);
+
+		if (f && d[i].end <= f->len && d[i].start < d[i].end &&
+		    memmem(f->data + d[i].start, d[i].end - d[i].start, "COMPILE_TEST", 12))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The options of dependents commit c that COMPILE_TEST still lets one build:
+ * said, so that the message claims no more than is true (they go because
+ * they drive only its hardware, not because nothing could enable them).
+ */
+static void compile_test_note(struct strbuf *sb, const struct splitter *sp,
+			      const struct series_commit *c)
+{
+	struct strvec syms = STRVEC_INIT, ct = STRVEC_INIT;
+
+	commit_dependents(sp, c, &syms);
+	for (size_t i = 0; i < syms.n; i++)
+		if (compile_testable(sp, syms.v[i]))
+			sv_push(&ct, syms.v[i]);
+	if (ct.n) {
+		sb_adds(sb, " ");
+		for (size_t i = 0; i < ct.n; i++)
+			sb_addf(sb, "%s%s", i ? (i + 1 == ct.n ? " and " : ", ") : "", ct.v[i]);
+		sb_addf(sb, " can still be built with COMPILE_TEST, but %s only for its hardware.",
+			ct.n == 1 ? "is" : "are");
+	}
+	sv_clear(&syms);
+	sv_clear(&ct);
+}
+
 static void body_dependents(struct strbuf *sb, const struct splitter *sp, const struct series *s,
 			    const struct series_commit *c)
 {
@@ -696,9 +779,11 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 		sb_addf(sb, "%s is removed %s.", title, where(s, c, sub));
 	else
 		sb_addf(sb, "%s is gone.", title);
-	sb_adds(sb, " These options depend on it and could never be enabled again: remove them "
-		    "first, with what is built only for them, so that no step of the series keeps a "
-		    "`depends on` or `select` of a symbol that is gone.\n\n");
+	sb_adds(sb, " These options depend on it: remove them first, with what is built only "
+		    "for them, so that no step of the series keeps a `depends on` or `select` of a "
+		    "symbol that is gone.");
+	compile_test_note(sb, sp, c);
+	sb_adds(sb, "\n\n");
 	sb_adds(sb, "Removed, with the chain that ties each to it:\n");
 	for (size_t i = 0; i < r->dependents.n; i++) {
 		const char *sym = r->dependent_names.v[i];
@@ -725,6 +810,71 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
 	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
+}
+
+/* True if text[0..n) has word, any case. */
+static int has_word_ci(const char *text, size_t n, const char *word)
+{
+	size_t w = strlen(word);
+
+	for (size_t i = 0; i + w <= n; i++)
+		if (!strncasecmp(text + i, word, w))
+			return 1;
+	return 0;
+}
+
+/*
+ * Why it goes, as the tree itself says it (new string), or NULL: the status
+ * of the MAINTAINERS sections of its files (S: Obsolete, S: Orphan), its Kconfig entry's
+ * words ("deprecated", "obsolete").
+ */
+static char *tree_reason(const struct splitter *sp)
+{
+	const struct removal *r = sp->r;
+	const struct plan_file *f = plan_find(sp->plan, "MAINTAINERS");
+	const struct kconfig_def *d = main_def(sp);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (f) {
+		struct maintainers_section *secs;
+		size_t nsec = maintainers_sections(f->data, f->len, &r->fp, &r->tree, &secs);
+
+		for (size_t i = 0; i < nsec; i++) {
+			const struct maintainers_section *sec = &secs[i];
+			char *title = xstrndup(f->data + sec->start, sec->title_len);
+			const char *st = NULL;
+
+			for (size_t p = sec->title_end; p < sec->end; p = line_end(f->data, f->len, p))
+				if (!strncmp(f->data + p, "S:", 2)) {
+					const char *v = f->data + p + 2;
+
+					v += strspn(v, " \t");
+					st = starts_with(v, "Obsolete") ? "obsolete" :
+					     starts_with(v, "Orphan") ? "orphaned, with no one to maintain it" :
+					     NULL;
+				}
+			if (st && sec->nowned)   /* a section of its files */
+				sb_addf(&sb, "%sIts MAINTAINERS entry (%s) marks it %s.", sb.len ? " " : "",
+					title, st);
+			free(title);
+		}
+		free(secs);
+	}
+	if (d) {
+		const struct plan_file *k = plan_find(sp->plan, d->path);
+
+		if (k && d->end <= k->len && d->start < d->end) {
+			const char *t = k->data + d->start;
+			size_t n = d->end - d->start;
+			const char *w = has_word_ci(t, n, "deprecated") ? "deprecated" :
+					has_word_ci(t, n, "obsolete") ? "obsolete" : NULL;
+
+			if (w)
+				sb_addf(&sb, "%sIts Kconfig entry (CONFIG_%s) says it is %s.", sb.len ? " " : "",
+					d->name, w);
+		}
+	}
+	return sb.len ? sb_detach(&sb, NULL) : (sb_release(&sb), NULL);
 }
 
 static void symbol_list(struct strbuf *sb, const struct strset *set)
@@ -755,8 +905,8 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 	}
 	sb_adds(sb, ". Every other reference in the tree goes too, except those listed at the "
 		    "end.\n\n");
-	if (sp->opt->why && sp->opt->why[0])
-		sb_addf(sb, "%s\n\n", sp->opt->why);
+	if (s->why)
+		sb_addf(sb, "%s\n\n", s->why);
 	if (defc || dep || dts) {
 		struct strvec syms = STRVEC_INIT, all = STRVEC_INIT;
 		int replaced, any_replaced = 0, parts = 0;
@@ -939,8 +1089,8 @@ static void cover(struct series *s, const struct splitter *sp)
 	s->cover_subject = xasprintf("%s: remove %s", sp->prefix, sp->title);
 	sb_addf(&sb, "This series removes %s from the tree, with everything that exists only for it.",
 		sp->title);
-	if (sp->opt->why && sp->opt->why[0])
-		sb_addf(&sb, " %s", sp->opt->why);
+	if (s->why)
+		sb_addf(&sb, " %s", s->why);
 	sb_adds(&sb, "\n\nThe patches are ordered so that every step still configures and builds:\n");
 	if (find_area(s, AREA_DEFCONFIG) && sp->opt->defconfig_per_arch)
 		sb_adds(&sb, "  - the arch defconfigs first, one patch per architecture: they only drop "
@@ -1093,6 +1243,7 @@ static void series_write(struct series *s, struct splitter *sp)
 			sp->prefix = xstrdup(r->fp.name ? r->fp.name : "treewide");
 		sv_clear(&owned);
 	}
+	s->why = sp->opt->why && sp->opt->why[0] ? xstrdup(sp->opt->why) : tree_reason(sp);
 	for (size_t i = 0; i < s->n; i++) {
 		struct series_commit *c = &s->commits[i];
 		struct strbuf body = STRBUF_INIT, text = STRBUF_INIT;

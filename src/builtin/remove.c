@@ -53,19 +53,25 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 {
 	struct series_options so = { opt->why, 1, opt->defconfig_per_arch };
 	struct patchset_result res;
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, nowhy = STRBUF_INIT;
 	struct series s;
 	int rc = 0;
 
 	memset(&res, 0, sizeof(res));
 	series_split(&s, r, &so);
+	if (!s.why)   /* said last, after the summary */
+		sb_addf(&nowhy, "excise: warning: the messages give no reason for the removal: the tree "
+			      "gives none (no MAINTAINERS S: Obsolete or Orphan, no \"deprecated\" or "
+			      "\"obsolete\" in its Kconfig entry); say why with --why\n");
 	if (opt->dry_run) {
 		if (opt->json)
 			removal_summary_json(stdout, r, 0, NULL, NULL);
 		else
 			series_print(stdout, &s);
 		removal_summary(stderr, r, 0);
+		fputs(nowhy.buf ? nowhy.buf : "", stderr);
 		series_release(&s);
+		sb_release(&nowhy);
 		return 0;
 	}
 	if (opt->series_dir && patchset_dir_check(opt->series_dir, &err) < 0) {
@@ -117,11 +123,13 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 		removal_summary_json(stdout, r, 1, &res.commits, rc == 0 ? opt->series_dir : NULL);
 	/* Warnings last, after the summary, where they are seen. */
 	fflush(stdout);
+	fputs(nowhy.buf ? nowhy.buf : "", stderr);
 	fputs(err.buf ? err.buf : "", stderr);
 out:
 	patchset_result_release(&res);
 	series_release(&s);
 	sb_release(&err);
+	sb_release(&nowhy);
 	return rc;
 }
 
