@@ -195,6 +195,76 @@ static char *path_prefix(const char *path)
 	return out;
 }
 
+/* The last directory of path, or its file name without the extension, when path is a file (new string). */
+static char *driver_name(const char *path, int is_dir)
+{
+	const char *base = path_basename(path);
+	const char *dot = is_dir ? NULL : strrchr(base, '.');
+
+	return dot && dot > base ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base);
+}
+
+/*
+ * The subject prefix the subsystem's own list writes, when the MAINTAINERS
+ * sections of the removed files say which list that is (new string), or
+ * NULL: "wifi: NAME" for a linux-wireless driver, "net/sched" for a
+ * qdisc or classifier of netdev, "ASoC: DIR" for alsa-devel's sound/soc,
+ * "dt-bindings: DIR" for devicetree's bindings.
+ */
+static char *maintainers_prefix(const struct splitter *sp, const char *home)
+{
+	const struct removal *r = sp->r;
+	const struct plan_file *f = plan_find(sp->plan, "MAINTAINERS");
+	struct maintainers_section *secs;
+	struct strvec lists = STRVEC_INIT;
+	size_t nsec;
+	char *out = NULL;
+	int is_dir = 0;
+
+	if (!f)
+		return NULL;
+	for (size_t i = 0; i < sp->plan->ndels; i++)
+		if (!strcmp(sp->plan->dels[i].path, home))
+			is_dir = sp->plan->dels[i].is_dir;
+	nsec = maintainers_sections(f->data, f->len, &r->fp, &r->tree, &secs);
+	for (size_t i = 0; i < nsec; i++)
+		for (size_t p = secs[i].title_end; secs[i].nowned && p < secs[i].end;
+		     p = line_end(f->data, f->len, p))
+			if (!strncmp(f->data + p, "L:", 2)) {
+				const char *v = f->data + p + 2;
+
+				v += strspn(v, " \t");
+				sv_push_owned(&lists, xstrndup(v, strcspn(v, " \t\r\n")));
+			}
+	free(secs);
+	for (size_t i = 0; i < lists.n && !out; i++) {
+		const char *l = lists.v[i];
+
+		if (starts_with(l, "linux-wireless@") && starts_with(home, "drivers/net/wireless/")) {
+			char *name = driver_name(home, is_dir);
+
+			out = xasprintf("wifi: %s", name);
+			free(name);
+		} else if (starts_with(l, "netdev@") && starts_with(home, "net/sched/")) {
+			out = xstrdup("net/sched");
+		} else if (starts_with(l, "alsa-devel@") && starts_with(home, "sound/soc/")) {
+			char *dir = is_dir ? xstrdup(home) : dir_name(home);
+
+			out = strchr(dir + 10, '/') || !dir[9] ? xstrdup("ASoC")
+							     : xasprintf("ASoC: %s", dir + 10);
+			free(dir);
+		} else if (starts_with(l, "devicetree@") &&
+			   starts_with(home, "Documentation/devicetree/bindings/")) {
+			const char *sub = home + strlen("Documentation/devicetree/bindings/");
+
+			out = strchr(sub, '/') ? xasprintf("dt-bindings: %.*s", (int)strcspn(sub, "/"), sub)
+					       : xstrdup("dt-bindings");
+		}
+	}
+	sv_clear(&lists);
+	return out;
+}
+
 /* The number of files a deletion removes (directories counted from the tree's file list). */
 static size_t deleted_files(const struct removal *r, const struct deletion *d)
 {
@@ -247,7 +317,12 @@ static const char *home_path(const struct splitter *sp)
 	for (size_t i = 0; i < sp->plan->ndels; i++) {
 		size_t n = deleted_files(sp->r, &sp->plan->dels[i]);
 
-		if (sp->del_slot[i].area == AREA_SUBSYSTEM && n > best_n) {
+		/* a header names the code it declares, not where it lives (include/net/x.h) */
+		if (best && !starts_with(best, "include/") && starts_with(sp->plan->dels[i].path, "include/"))
+			continue;
+		if (sp->del_slot[i].area == AREA_SUBSYSTEM &&
+		    (n > best_n || (best && starts_with(best, "include/") &&
+				    !starts_with(sp->plan->dels[i].path, "include/")))) {
 			best_n = n;
 			best = sp->plan->dels[i].path;
 		}
@@ -1237,6 +1312,8 @@ static void series_write(struct series *s, struct splitter *sp)
 		for (size_t i = 0; sub && i < sub->ndels; i++)
 			sv_push(&owned, plan->dels[sub->dels[i]].path);
 		sp->prefix = history_prefix(sp, &owned);
+		if (!sp->prefix && home)
+			sp->prefix = maintainers_prefix(sp, home);
 		if (!sp->prefix && home)
 			sp->prefix = path_prefix(home);
 		if (!sp->prefix)
