@@ -180,43 +180,19 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 			struct cause c = CAUSE(RULE_MAINTAINERS, NULL);
 
 			c.section = 1;
-			/*
-			 * The section and the blank line after it (or before it, at the
-			 * end): each F: line an edit of its own (a series takes it with
-			 * the deletion it names), the rest (the section's: cause.section,
-			 * with every F: pattern) in as few edits as the F: lines leave.
-			 */
+			/* its F: patterns: a series takes it with the deletions they name */
 			for (size_t p = sec->title_end; p < sec->end; p = line_end(d, f->len, p)) {
 				char *v = tag_value(d + p, d + line_end(d, f->len, p), 'F');
 
 				if (v)
 					sv_push_owned(&c.paths, v);
 			}
-			size_t from = stop == sec->end ? blank_before(d, sec->start) : sec->start;
-			for (size_t p = sec->title_end; p <= stop; ) {
-				size_t le = p < stop ? line_end(d, f->len, p) : stop;
-				char *v = p < stop ? tag_value(d + p, d + le, 'F') : NULL;
-
-				if (p == stop || v) {
-					if (p > from)
-						plan_edit(plan, "MAINTAINERS", from, p, "", KIND_MAINTAINERS, &c,
-							  why);
-					from = le;
-				}
-				if (v) {
-					struct cause lc = CAUSE(RULE_MAINTAINERS, NULL);
-					char *lwhy = xasprintf("F: %s points into removed files", v);
-
-					sv_push(&lc.paths, v);
-					plan_edit(plan, "MAINTAINERS", p, le, "", KIND_MAINTAINERS, &lc, lwhy);
-					sv_clear(&lc.paths);
-					free(lwhy);
-					free(v);
-				}
-				if (p == stop)
-					break;
-				p = le;
-			}
+			/* The section and the blank line after it (or before it, at the end). */
+			if (stop == sec->end)
+				plan_edit(plan, "MAINTAINERS", blank_before(d, sec->start), sec->end, "",
+					  KIND_MAINTAINERS, &c, why);
+			else
+				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", KIND_MAINTAINERS, &c, why);
 			sv_clear(&c.paths);
 			free(title);
 			free(why);
@@ -267,7 +243,7 @@ void maintainers_removed_sections(const struct plan *plan, struct strvec *titles
 				break;
 		if (k < plan->nedits && !strcmp(plan->edits[k].path, "MAINTAINERS") &&
 		    plan->edits[k].cause.section && plan->edits[k].start <= sec->start &&
-		    plan->edits[k].end > sec->start)   /* its title line: the section goes */
+		    plan->edits[k].end >= sec->end)
 			sv_push_owned(titles, xstrndup(f->data + sec->start, sec->title_len));
 	}
 	free(secs);

@@ -474,11 +474,13 @@ static int pattern_names(const char *pat, const struct deletion *d)
 }
 
 /*
- * A MAINTAINERS line (an F: or X: pattern) goes in the commit of the first
- * deletion it names, the rest of a whole section (cause.section) in that of
- * the last its patterns name: then no step has an F: line naming a path
- * that is gone, and a deletion carries its MAINTAINERS change, as checkpatch
- * asks.  An edit that names no deletion stays in the MAINTAINERS commit.
+ * A MAINTAINERS edit (an F: or X: line, or a whole section: cause.paths
+ * has its patterns) goes in the commit of the first deletion it names:
+ * then no step has an F: line naming a path that is gone, and a deletion
+ * carries its MAINTAINERS change, as checkpatch asks.  (A section whose
+ * patterns name the deletions of several commits goes with the first: a
+ * platform's with its device trees.)  An edit that names no deletion stays
+ * in the MAINTAINERS commit.
  */
 static void maintainers_with_deletions(struct splitter *sp)
 {
@@ -495,7 +497,7 @@ static void maintainers_with_deletions(struct splitter *sp)
 				if (pattern_names(e->cause.paths.v[k], &plan->dels[j])) {
 					int c = pick ? slot_cmp(&sp->del_slot[j], pick) : 0;
 
-					if (!pick || (e->cause.section ? c > 0 : c < 0))
+					if (!pick || c < 0)
 						pick = &sp->del_slot[j];
 					break;
 				}

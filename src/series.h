@@ -14,10 +14,9 @@
  *      a dependent the subsystem itself selects goes with the subsystem;
  *   3. the subsystem: its files, Kconfig entry, Makefile lines, headers,
  *      the C changes in the files that used it, kernel/configs fragments;
- *   4. MAINTAINERS lines that name no deleted path (an F: line goes in the
- *      commit of the first deletion it names, the rest of a whole section
- *      in that of the last: no step has an F: line naming a path that is
- *      gone);
+ *   4. MAINTAINERS edits that name no deleted path (an edit goes in the
+ *      commit of the first deletion it names: no step has an F: line
+ *      naming a path that is gone);
  *   5. Documentation, after the code, so no Kconfig help text points at a
  *      deleted page in between.
  * A reference that breaks the build when its target is gone (a Makefile
