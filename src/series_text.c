@@ -716,21 +716,57 @@ static void list_deletions(struct strbuf *sb, const struct removal *r, const str
 	}
 }
 
-static void list_notes(struct strbuf *sb, const struct plan *plan, const struct series *s,
+/*
+ * True if note n (left for review) names what goes: one of its symbols, a
+ * deleted path, or a deleted file with its directory ("mach-foo/core.c").
+ * A line that only shares a file's name ("kernel/sched/core.c" for
+ * arch/arm/mach-foo/core.c) names something else.
+ */
+static int names_what_goes(const struct splitter *sp, const struct note *n)
+{
+	const struct removal *r = sp->r;
+	int hit = 0;
+
+	if (!n->text || n->cause.symbol)
+		return 1;
+	for (size_t i = 0; i < r->fp.symbols.n && !hit; i++)
+		hit = strstr(n->text, r->fp.symbols.v[i]) != NULL;
+	for (size_t i = 0; i < sp->plan->ndels && !hit; i++) {
+		const struct deletion *d = &sp->plan->dels[i];
+		const char *base = path_basename(d->path);
+		char *dir = dir_name(d->path);
+		char *two = d->is_dir ? xstrdup(base) : xasprintf("%s/%s", path_basename(dir), base);
+
+		hit = strstr(n->text, d->path) || (dir[0] && strstr(n->text, two));
+		free(two);
+		free(dir);
+	}
+	return hit;
+}
+
+static void list_notes(struct strbuf *sb, const struct splitter *sp, const struct series *s,
 		       const struct series_commit *c, enum ref_action action, const char *heading)
 {
-	int any = 0;
+	const struct plan *plan = sp->plan;
+	size_t any = 0, shared = 0;
 
 	for (size_t i = 0; i < plan->nnotes; i++) {
 		const struct note *n = &plan->notes[i];
 
 		if (n->action != action || (c && note_commit(s, n) != c))
 			continue;
-		if (!any)
+		if (action == ACTION_REVIEW && !names_what_goes(sp, n)) {
+			shared++;
+			continue;
+		}
+		if (!any++)
 			sb_addf(sb, "\n%s\n", heading);
-		any = 1;
 		sb_addf(sb, "  %s:%zu: %s\n", n->path, n->line, n->reason ? n->reason : kind_name(n->kind));
 	}
+	if (shared)
+		sb_addf(sb, "\n%zu line%s that only share%s a file name with what goes (such as "
+			    "another directory's core.c) %s not listed for review.\n", shared,
+			shared == 1 ? "" : "s", shared == 1 ? "s" : "", shared == 1 ? "is" : "are");
 }
 
 /* "earlier in this series" / "in the previous patch" for commit c relative to the commit at. */
@@ -796,8 +832,8 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 					     strlen("/configs/") : c->paths.v[i]);
 		free(arch);
 	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	sv_clear(&syms);
 	free(title);
 }
@@ -882,8 +918,8 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 		sb_adds(sb, "\nChanged:\n");
 		list_changes(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
 }
 
@@ -1048,8 +1084,8 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 	}
 	for (size_t i = 0; i < r->problems.n; i++)
 		sb_addf(sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 }
 
 static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -1075,8 +1111,8 @@ static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const
 		sb_adds(sb, "Drop the MAINTAINERS lines that point into its removed files:\n\n");
 		list_line_edits(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
 }
 
@@ -1092,8 +1128,8 @@ static void list_what_changed(struct strbuf *sb, const struct splitter *sp, cons
 		sb_adds(sb, "\nChanged:\n");
 		list_changes(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 }
 
 static void body_dts(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -1199,8 +1235,8 @@ static void cover(struct series *s, const struct splitter *sp)
 		for (size_t i = 0; i < r->maintainers.n; i++)
 			sb_addf(&sb, "  %s\n", r->maintainers.v[i]);
 	}
-	list_notes(&sb, &r->plan, s, NULL, ACTION_KEPT, "Kept on purpose:");
-	list_notes(&sb, &r->plan, s, NULL, ACTION_REVIEW, "Left for review (not changed by the series):");
+	list_notes(&sb, sp, s, NULL, ACTION_KEPT, "Kept on purpose:");
+	list_notes(&sb, sp, s, NULL, ACTION_REVIEW, "Left for review (not changed by the series):");
 	for (size_t i = 0; i < r->problems.n; i++)
 		sb_addf(&sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
 	sb_adds(&sb, "\nMade with excise remove --commit.\n");
