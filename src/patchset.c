@@ -588,15 +588,18 @@ static void recipients_clear(struct recipients *rc)
  */
 static void recipients_parse_line(struct recipients *rc, char *line)
 {
-	size_t n = strlen(line);
-	char *paren = NULL, *role = NULL;
+	char *gt = strchr(line, '>'), *end, *role = NULL;
 	int to = 0;
 
-	if (n && line[n - 1] == ')' && (paren = strrchr(line, '(')) && paren > line && paren[-1] == ' ') {
-		line[n - 1] = '\0';
-		role = paren + 1;
-		paren[-1] = '\0';
-	}
+	/*
+	 * "Name <addr>" or a bare "list@host", then " (role:SECTION)", which
+	 * get_maintainer.pl cuts short (without its ')') when the section's
+	 * title is long, and titles have parentheses of their own.
+	 */
+	end = gt ? gt + 1 : line + strcspn(line, " \t");
+	if (*end == ' ' && end[1] == '(')
+		role = end + 2;
+	*end = '\0';
 	if (!*line || !strchr(line, '@'))
 		return;
 	if (role)

@@ -2,7 +2,8 @@
 # A stand-in for the kernel's script (tests only): run from the top of a tree
 # on one patch, it prints each section's people and lists whose F: pattern is a
 # prefix of a patched path, with get_maintainer.pl's roles ("(maintainer:S)",
-# "(obsolete minder:S)", "(reviewer:S)", "(open list:S)"); K: patterns match
+# "(obsolete minder:S)", "(reviewer:S)", "(open list:S)", a long one cut short
+# without its ')'); K: patterns match
 # the whole patch text, as the real script's do, unless --nokeywords.
 use strict;
 -f "MAINTAINERS" && -f "scripts/get_maintainer.pl" or die "not at the top of a kernel tree\n";
@@ -31,6 +32,8 @@ for my $s (@sections) {
 		$line = "$1 (" . ($status{$st} // 'maintainer') . ":$title)" if /^M:\s*(.*)/;
 		$line = "$1 (reviewer:$title)" if /^R:\s*(.*)/;
 		$line = "$1 (open list:$title)" if /^L:\s*(.*)/;
+		# as the real script, a long role is cut short, without its ')'
+		$line =~ s/^(.*? \(.{40}).*\)$/$1/ if $line;
 		print "$line\n" if $line && !$seen{$line}++;
 	}
 }
