@@ -180,12 +180,20 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 			struct cause c = CAUSE(RULE_MAINTAINERS, NULL);
 
 			c.section = 1;
+			/* its F: patterns: a series takes it with the deletions they name */
+			for (size_t p = sec->title_end; p < sec->end; p = line_end(d, f->len, p)) {
+				char *v = tag_value(d + p, d + line_end(d, f->len, p), 'F');
+
+				if (v)
+					sv_push_owned(&c.paths, v);
+			}
 			/* The section and the blank line after it (or before it, at the end). */
 			if (stop == sec->end)
 				plan_edit(plan, "MAINTAINERS", blank_before(d, sec->start), sec->end, "",
 					  KIND_MAINTAINERS, &c, why);
 			else
 				plan_edit(plan, "MAINTAINERS", sec->start, stop, "", KIND_MAINTAINERS, &c, why);
+			sv_clear(&c.paths);
 			free(title);
 			free(why);
 			touched++;
@@ -199,8 +207,11 @@ int maintainers_remove(struct plan *plan, const struct footprint *fp, const stru
 				if (v && maintainers_pattern_owned(fp, t, v)) {
 					char *why = xasprintf("%c: %s points into removed files", d[p], v);
 
-					plan_edit(plan, "MAINTAINERS", p, le, "", KIND_MAINTAINERS,
-						  &CAUSE(RULE_MAINTAINERS, NULL), why);
+					struct cause lc = CAUSE(RULE_MAINTAINERS, NULL);
+
+					sv_push(&lc.paths, v);
+					plan_edit(plan, "MAINTAINERS", p, le, "", KIND_MAINTAINERS, &lc, why);
+					sv_clear(&lc.paths);
 					free(why);
 				}
 				free(v);

@@ -3,6 +3,7 @@
 #include "patchset.h"
 #include "run_command.h"
 
+#include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "sha1.h"
+#include "walk.h"
 
 /*
  * Run git with args (a NULL-terminated strvec is made here) in root, with
@@ -548,78 +550,114 @@ static char *last_line(const struct strbuf *text)
 	return xstrndup(text->buf ? text->buf + start : "", end - start);
 }
 
-/*
- * The addresses the tree's own scripts/get_maintainer.pl gives for the
- * patches, with MAINTAINERS as it was at base.  It runs at the top of the
- * tree (as kernel workflows run it: it looks for the tree there), so its
- * path is relative to root, whatever root is.
- */
-static void maintainers_cc(const char *root, const char *base, const struct strvec *patches,
-			   const char *tmpfile, struct strvec *cc, struct strbuf *err)
+/* A patch's recipients: To (maintainers) and Cc (reviewers, lists), each address once. */
+struct recipients {
+	struct strvec to, cc;
+};
+
+static void recipients_add(struct recipients *rc, const char *addr, int to)
 {
-	static const char script[] = "scripts/get_maintainer.pl";
+	if (sv_contains(&rc->to, addr) || (!to && sv_contains(&rc->cc, addr)))
+		return;
+	if (to) {
+		/* promoted from Cc: */
+		for (size_t i = 0; i < rc->cc.n; i++)
+			if (!strcmp(rc->cc.v[i], addr)) {
+				free(rc->cc.v[i]);
+				memmove(&rc->cc.v[i], &rc->cc.v[i + 1], (rc->cc.n - i - 1) * sizeof(char *));
+				rc->cc.n--;
+				break;
+			}
+		sv_push(&rc->to, addr);
+	} else {
+		sv_push(&rc->cc, addr);
+	}
+}
+
+static void recipients_clear(struct recipients *rc)
+{
+	sv_clear(&rc->to);
+	sv_clear(&rc->cc);
+}
+
+/*
+ * One line of get_maintainer.pl's output: "Name <addr> (role:SECTION)".  A
+ * maintainer (M: of a section, whatever its status calls it) goes to To, a
+ * reviewer or a list to Cc, as b4 prep --auto-to-cc sorts them; a line
+ * without a role (--no-rolestats, a stand-in script) to Cc.
+ */
+static void recipients_parse_line(struct recipients *rc, char *line)
+{
+	char *gt = strchr(line, '>'), *end, *role = NULL;
+	int to = 0;
+
+	/*
+	 * "Name <addr>" or a bare "list@host", then " (role:SECTION)", which
+	 * get_maintainer.pl cuts short (without its ')') when the section's
+	 * title is long, and titles have parentheses of their own.
+	 */
+	end = gt ? gt + 1 : line + strcspn(line, " \t");
+	if (*end == ' ' && end[1] == '(')
+		role = end + 2;
+	*end = '\0';
+	if (!*line || !strchr(line, '@'))
+		return;
+	if (role)
+		to = !starts_with(role, "reviewer") && !strstr(role, "list") && !starts_with(role, "unknown");
+	recipients_add(rc, line, to);
+}
+
+/*
+ * The tree's own scripts/get_maintainer.pl on one patch, with MAINTAINERS as
+ * it was at the base (mpath): its people and lists into rc.  --nokeywords:
+ * the K: patterns match words anywhere in a patch, the commit message too,
+ * and a removal's message names what it removes.  It runs at the top of the
+ * tree (as kernel workflows run it: it looks for the tree there), so its path
+ * is relative to root, whatever root is.  Returns 0, or -1 with why.
+ */
+static int maintainers_of(const char *root, const char *mpath, const char *patch,
+			  struct recipients *rc, struct strbuf *why)
+{
 	struct child_process cp = CHILD_PROCESS_INIT;
 	struct strvec args = STRVEC_INIT;
 	struct strbuf out = STRBUF_INIT, errout = STRBUF_INIT;
-	char *spec = xasprintf("%s:MAINTAINERS", base), *full = path_join(root, script);
 	int status;
 
-	if (access(full, R_OK) < 0) {
-		sb_addf(err, "excise: warning: %s has no %s: the cover letter has no Cc:\n", root, script);
-		goto out;
-	}
-	if (git_l(root, NULL, &out, 1, "show", spec, NULL) != 0 || write_file(tmpfile, out.buf, out.len) < 0) {
-		sb_addf(err, "excise: warning: no MAINTAINERS in %s: the cover letter has no Cc:\n", base);
-		goto out;
-	}
 	sv_push(&args, "perl");
-	sv_push(&args, script);
+	sv_push(&args, "scripts/get_maintainer.pl");
 	sv_push(&args, "--mpath");
-	sv_push(&args, tmpfile);
+	sv_push(&args, mpath);
 	sv_push(&args, "--no-git");
 	sv_push(&args, "--no-git-fallback");
-	sv_push(&args, "--no-rolestats");
-	for (size_t i = 0; i < patches->n; i++)
-		sv_push(&args, patches->v[i]);
+	sv_push(&args, "--nokeywords");
+	sv_push(&args, "--rolestats");
+	sv_push(&args, patch);
 	GROW(args.v, args.cap, args.n + 1);
 	args.v[args.n] = NULL;
-	sb_reset(&out);
 	cp.argv = args.v;
 	cp.dir = root;
 	cp.in = CHILD_NULL;
 	status = capture_command(&cp, &out, &errout);
 	if (status < 0) {
-		sb_addf(err, "excise: warning: cannot run perl %s: %s: the cover letter has no Cc:\n",
-			script, strerror(errno));
-		goto out;
-	}
-	if (status != 0) {
-		char *why = last_line(&errout);
+		sb_addf(why, "cannot run perl: %s", strerror(errno));
+	} else if (status != 0) {
+		char *last = last_line(&errout);
 
-		sb_addf(err, "excise: warning: %s/%s failed (exit status %d%s%s): the cover letter has "
-			"no Cc:\n", root, script, status, *why ? ": " : "", why);
-		free(why);
-		goto out;
+		sb_addf(why, "exit status %d%s%s", status, *last ? ": " : "", last);
+		free(last);
 	}
-	for (char *line = out.buf; line && *line;) {
+	for (char *line = out.buf; status == 0 && line && *line;) {
 		char *nl = strchr(line, '\n');
 
 		if (nl)
 			*nl = '\0';
-		if (*line && strchr(line, '@') && !sv_contains(cc, line))
-			sv_push(cc, line);
+		recipients_parse_line(rc, line);
 		line = nl ? nl + 1 : NULL;
 	}
-	if (!cc->n)
-		sb_addf(err, "excise: warning: %s/%s named no one: the cover letter has no Cc:\n", root,
-			script);
-out:
-	unlink(tmpfile);
 	sv_clear(&args);
 	sb_release(&out);
 	sb_release(&errout);
-	free(spec);
-	free(full);
+	return status == 0 ? 0 : -1;
 }
 
 /* Replace the first "needle" in sb with repl. */
@@ -638,49 +676,59 @@ static int sb_replace(struct strbuf *sb, const char *needle, const char *repl)
 	return 0;
 }
 
-/* Fill in the cover letter: subject, text, Cc: header (folded, as format-patch writes --cc). */
-static int write_cover(const char *path, const struct series *s, const struct strvec *cc,
-		       struct strbuf *err)
+/* "To: a,\n    b\n": a header folded as format-patch writes --to and --cc. */
+static void add_header(struct strbuf *sb, const char *name, const struct strvec *v)
 {
-	struct strbuf sb = STRBUF_INIT, ccs = STRBUF_INIT;
+	for (size_t i = 0; i < v->n; i++)
+		sb_addf(sb, "%s%s", i ? ",\n    " : name, v->v[i]);
+	if (v->n)
+		sb_addc(sb, '\n');
+}
+
+/*
+ * Write rc's To: and Cc: into the headers of the patch at path (at their end,
+ * where format-patch puts --to and --cc), and for the cover letter
+ * (s non-NULL) its subject and text.  Atomic: a temporary file renamed.
+ */
+static int write_headers(const char *path, const struct series *s, const struct recipients *rc,
+			 struct strbuf *err)
+{
+	struct strbuf sb = STRBUF_INIT, hdr = STRBUF_INIT;
 	char *tmp = xasprintf("%s.excise-tmp", path), *blank;
-	int rc = 0;
+	int rc_ = 0;
 
 	if (read_file(path, &sb) < 0) {
 		sb_addf(err, "excise: %s: cannot read: %s\n", path, strerror(errno));
 		free(tmp);
 		return -1;
 	}
-	if (sb_replace(&sb, "*** SUBJECT HERE ***", s->cover_subject) < 0 ||
-	    sb_replace(&sb, "*** BLURB HERE ***\n", s->cover_body) < 0) {
+	if (s && (sb_replace(&sb, "*** SUBJECT HERE ***", s->cover_subject) < 0 ||
+		  sb_replace(&sb, "*** BLURB HERE ***\n", s->cover_body) < 0)) {
 		sb_addf(err, "excise: %s: not a cover letter as format-patch writes it\n", path);
-		rc = -1;
+		rc_ = -1;
 	}
-	if (rc == 0 && cc->n) {
-		for (size_t i = 0; i < cc->n; i++)
-			sb_addf(&ccs, "%s%s", i ? ",\n    " : "Cc: ", cc->v[i]);
-		sb_adds(&ccs, "\n\n");
-		blank = strstr(sb.buf, "\n\n");
-		if (blank) {
-			size_t at = (size_t)(blank - sb.buf) + 1;
-			struct strbuf nb = STRBUF_INIT;
+	add_header(&hdr, "To: ", &rc->to);
+	add_header(&hdr, "Cc: ", &rc->cc);
+	blank = sb.buf ? strstr(sb.buf, "\n\n") : NULL;
+	if (rc_ == 0 && hdr.len && blank) {
+		size_t at = (size_t)(blank - sb.buf) + 1;
+		struct strbuf nb = STRBUF_INIT;
 
-			sb_addn(&nb, sb.buf, at);
-			sb_addn(&nb, ccs.buf, ccs.len - 1);
-			sb_adds(&nb, sb.buf + at);
-			sb_release(&sb);
-			sb = nb;
-		}
+		sb_addn(&nb, sb.buf, at);
+		sb_addn(&nb, hdr.buf, hdr.len);
+		sb_adds(&nb, sb.buf + at);
+		sb_release(&sb);
+		sb = nb;
 	}
-	if (rc == 0 && (write_file(tmp, sb.buf, sb.len) < 0 || rename(tmp, path) < 0)) {
+	if (rc_ == 0 && (write_file(tmp, sb.buf, sb.len) < 0 || rename(tmp, path) < 0)) {
 		sb_addf(err, "excise: %s: cannot write: %s\n", path, strerror(errno));
 		unlink(tmp);
-		rc = -1;
+		rc_ = -1;
 	}
 	free(tmp);
 	sb_release(&sb);
-	sb_release(&ccs);
-	return rc;
+	sb_release(&hdr);
+	return rc_;
 }
 
 int patchset_dir_check(const char *dir, struct strbuf *err)
@@ -703,16 +751,109 @@ int patchset_dir_check(const char *dir, struct strbuf *err)
 	return 0;
 }
 
-int patchset_format(const struct series *s, const struct removal *r, const char *dir,
-		    struct patchset_result *res, struct strbuf *err)
+static int is_cover_letter(const char *path)
 {
+	const char *base = strrchr(path, '/');
+
+	base = base ? base + 1 : path;
+	if (base[0] == 'v' && isdigit((unsigned char)base[1])) {   /* -v N: "v2-0000-cover-letter.patch" */
+		base += 1 + strspn(base + 1, "0123456789");
+		if (*base++ != '-')
+			return 0;
+	}
+	return !strcmp(base, "0000-cover-letter.patch");
+}
+
+/*
+ * Each patch's recipients (get_maintainer.pl on that patch, the --to and
+ * --cc given) into its headers; the cover letter gets them all.
+ */
+static int address_patches(const struct series *s, const char *root, const char *base,
+			   const char *dir, const struct patchset_format_options *fopt,
+			   struct patchset_result *res, struct strbuf *err)
+{
+	struct strbuf out = STRBUF_INIT, why = STRBUF_INIT;
+	struct recipients all = { STRVEC_INIT, STRVEC_INIT };
+	char *spec = xasprintf("%s:MAINTAINERS", base), *mpath = xasprintf("%s/.MAINTAINERS.base", dir);
+	char *full = path_join(root, "scripts/get_maintainer.pl");
+	const char *none = NULL;   /* why no patch has the maintainers' addresses */
+	struct strbuf nobody = STRBUF_INIT;   /* the patches get_maintainer.pl named no one for */
+	int rc = 0;
+
+	if (access(full, R_OK) < 0)
+		none = "has no scripts/get_maintainer.pl";
+	else if (git_l(root, NULL, &out, 1, "show", spec, NULL) != 0 ||
+		 write_file(mpath, out.buf, out.len) < 0)
+		none = "no MAINTAINERS at the base";
+	for (size_t i = 0; i < fopt->to.n; i++)
+		recipients_add(&all, fopt->to.v[i], 1);
+	for (size_t i = 0; i < fopt->cc.n; i++)
+		recipients_add(&all, fopt->cc.v[i], 0);
+	for (size_t i = 1; rc == 0 && i < res->files.n; i++) {
+		struct recipients one = { STRVEC_INIT, STRVEC_INIT };
+		int named;
+
+		for (size_t k = 0; k < fopt->to.n; k++)
+			recipients_add(&one, fopt->to.v[k], 1);
+		for (size_t k = 0; k < fopt->cc.n; k++)
+			recipients_add(&one, fopt->cc.v[k], 0);
+		named = (int)(one.to.n + one.cc.n);
+		if (!none) {
+			sb_reset(&why);
+			if (maintainers_of(root, mpath, res->files.v[i], &one, &why) < 0) {
+				sb_addf(err, "excise: warning: %s/scripts/get_maintainer.pl failed on %s (%s): "
+					     "no patch has the maintainers' addresses\n", root,
+					path_basename(res->files.v[i]), why.buf);
+				none = "";
+			} else if ((int)(one.to.n + one.cc.n) == named) {
+				sb_addf(&nobody, "%s%zu", nobody.len ? ", " : "", i);
+			}
+		}
+		for (size_t k = 0; k < one.to.n; k++)
+			recipients_add(&all, one.to.v[k], 1);
+		for (size_t k = 0; k < one.cc.n; k++)
+			recipients_add(&all, one.cc.v[k], 0);
+		rc = write_headers(res->files.v[i], NULL, &one, err);
+		sv_push_owned(&res->per_patch, xasprintf("%zu %zu", one.to.n, one.cc.n));
+		recipients_clear(&one);
+	}
+	if (none && *none)
+		sb_addf(err, "excise: warning: %s %s: no patch has the maintainers' addresses\n", root, none);
+	else if (!none && nobody.len)
+		sb_addf(err, "excise: warning: scripts/get_maintainer.pl named no one for patch%s %s: "
+			     "%s\n", strchr(nobody.buf, ',') ? "es" : "", nobody.buf,
+			fopt->to.n + fopt->cc.n ? "only --to and --cc get them" : "they have no recipients");
+	if (rc == 0)
+		rc = write_headers(res->files.v[0], s, &all, err);
+	for (size_t i = 0; i < all.to.n; i++)
+		sv_push(&res->to, all.to.v[i]);
+	for (size_t i = 0; i < all.cc.n; i++)
+		sv_push(&res->cc, all.cc.v[i]);
+	unlink(mpath);
+	recipients_clear(&all);
+	free(spec);
+	free(mpath);
+	free(full);
+	sb_release(&out);
+	sb_release(&why);
+	sb_release(&nobody);
+	return rc;
+}
+
+int patchset_format(const struct series *s, const struct removal *r, const char *dir,
+		    const struct patchset_format_options *fopt, struct patchset_result *res,
+		    struct strbuf *err)
+{
+	static const struct patchset_format_options defaults;
 	const char *root = r->plan.root;
 	struct strbuf out = STRBUF_INIT;
-	struct strvec patches = STRVEC_INIT;
-	char *abs = NULL, *range = NULL, *base = NULL, *tmpfile = NULL;
+	struct strvec args = STRVEC_INIT;
+	char *abs = NULL;
 	double t0 = seconds_now();
 	int rc = 0;
 
+	if (!fopt)
+		fopt = &defaults;
 	if (mkdir_p(dir) < 0 || !(abs = realpath(dir, NULL))) {
 		sb_addf(err, "excise: %s: cannot create the series directory: %s\n", dir, strerror(errno));
 		return -1;
@@ -722,9 +863,18 @@ int patchset_format(const struct series *s, const struct removal *r, const char 
 		free(abs);
 		return -1;
 	}
-	range = xasprintf("%s..%s", res->base, res->head);
-	base = xasprintf("--base=%s", res->base);
-	if (git_l(root, NULL, &out, 0, "format-patch", "--cover-letter", base, "-o", abs, range, NULL) != 0) {
+	git_args(&args, "format-patch", "--cover-letter", NULL);
+	sv_push_owned(&args, xasprintf("--base=%s", res->base));
+	if (fopt->subject_prefix)
+		sv_push_owned(&args, xasprintf("--subject-prefix=%s", fopt->subject_prefix));
+	if (fopt->reroll > 0)
+		sv_push_owned(&args, xasprintf("--reroll-count=%d", fopt->reroll));
+	if (fopt->irreversible_delete)
+		sv_push(&args, "--irreversible-delete");
+	sv_push(&args, "-o");
+	sv_push(&args, abs);
+	sv_push_owned(&args, xasprintf("%s..%s", res->base, res->head));
+	if (git_v(root, NULL, &args, &out, 0) != 0) {
 		sb_addf(err, "excise: git format-patch failed\n");
 		rc = -1;
 	}
@@ -734,25 +884,17 @@ int patchset_format(const struct series *s, const struct removal *r, const char 
 		if (nl)
 			*nl = '\0';
 		sv_push(&res->files, line);
-		if (!ends_with(line, "/0000-cover-letter.patch"))
-			sv_push(&patches, line);
 		line = nl ? nl + 1 : NULL;
 	}
-	if (rc == 0 && (!res->files.n || !ends_with(res->files.v[0], "/0000-cover-letter.patch"))) {
+	if (rc == 0 && (!res->files.n || !is_cover_letter(res->files.v[0]))) {
 		sb_addf(err, "excise: git format-patch wrote no cover letter\n");
 		rc = -1;
 	}
-	if (rc == 0) {
-		tmpfile = xasprintf("%s/.MAINTAINERS.base", abs);
-		maintainers_cc(root, res->base, &patches, tmpfile, &res->cc, err);
-		rc = write_cover(res->files.v[0], s, &res->cc, err);
-	}
+	if (rc == 0)
+		rc = address_patches(s, root, res->base, abs, fopt, res, err);
 	res->seconds_format = seconds_now() - t0;
 	free(abs);
-	free(range);
-	free(base);
-	free(tmpfile);
-	sv_clear(&patches);
+	sv_clear(&args);
 	sb_release(&out);
 	return rc;
 }
@@ -761,5 +903,7 @@ void patchset_result_release(struct patchset_result *res)
 {
 	sv_clear(&res->commits);
 	sv_clear(&res->files);
+	sv_clear(&res->to);
 	sv_clear(&res->cc);
+	sv_clear(&res->per_patch);
 }

@@ -24,7 +24,8 @@ struct patchset_result {
 	char head[41];          /* HEAD after (the last commit) */
 	struct strvec commits;  /* "<id> <subject>", in series order */
 	struct strvec files;    /* format-patch output, cover letter first */
-	struct strvec cc;       /* get_maintainer.pl addresses put on the cover letter */
+	struct strvec to, cc;   /* the cover letter's recipients: every patch's */
+	struct strvec per_patch; /* per patch (cover letter aside): "<to> <cc>", the counts */
 	double seconds_commit, seconds_format;
 };
 
@@ -59,14 +60,25 @@ enum {
 int patchset_commit(const struct series *s, struct removal *r, const struct apply_options *apply,
 		    int no_verify, struct patchset_result *res, struct strbuf *err);
 
+/* What git format-patch and b4 let a sender choose. */
+struct patchset_format_options {
+	struct strvec to, cc;        /* --to, --cc: on every patch and the cover letter */
+	const char *subject_prefix;  /* --subject-prefix ("PATCH net-next"), or NULL: PATCH */
+	int reroll;                  /* -v N: [PATCH vN ...], files vN-*.patch; 0: none */
+	int irreversible_delete;     /* -D: deletions without the deleted lines */
+};
+
 /*
  * `git format-patch --cover-letter --base` of base..head into dir (created
- * if missing; refused if it already holds patches), then fill in the cover
- * letter: subject, text, and Cc: lines from scripts/get_maintainer.pl run
- * on the patches against the MAINTAINERS of base.  Returns 0 or -1.
+ * if missing; refused if it already holds patches), then the recipients:
+ * each patch's To: (maintainers) and Cc: (reviewers, lists) from the tree's
+ * own scripts/get_maintainer.pl on that patch (MAINTAINERS of base, no
+ * keyword matches), with fopt's --to and --cc; the cover letter gets every
+ * patch's, and its subject and text.  fopt may be NULL.  Returns 0 or -1.
  */
 int patchset_format(const struct series *s, const struct removal *r, const char *dir,
-		    struct patchset_result *res, struct strbuf *err);
+		    const struct patchset_format_options *fopt, struct patchset_result *res,
+		    struct strbuf *err);
 
 void patchset_result_release(struct patchset_result *res);
 

@@ -7,6 +7,7 @@
 #include "series_split.h"
 
 #include <ctype.h>
+#include <fnmatch.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -107,6 +108,9 @@ static struct slot make_slot(struct splitter *sp, enum series_area area, const c
 		k = intern_key(sp, dependent_family(sp, sym));
 		s.key = sp->keys.keys.v[k];
 		s.rank = sp->one_family ? 0 : sp->key_rank[k];
+	} else if (area == AREA_DEFCONFIG && !sp->opt->defconfig_per_arch) {
+		k = intern_key(sp, "");   /* every architecture's defconfigs in one commit */
+		s.key = sp->keys.keys.v[k];
 	} else if (area == AREA_DEFCONFIG || area == AREA_DTS) {
 		char *arch = area == AREA_DTS ? dts_arch(path) : config_arch(path);
 
@@ -453,6 +457,55 @@ static int edit_refers_to(const struct edit *e, const struct deletion *d)
 	return hit;
 }
 
+/*
+ * True if MAINTAINERS file pattern pat (an F: or X: value) names what
+ * deletion d removes: the deleted path, a path inside it, or a path it
+ * covers ("dir/", a glob).
+ */
+static int pattern_names(const char *pat, const struct deletion *d)
+{
+	size_t pl = strlen(d->path), fixed = strcspn(pat, "*?[");
+
+	if (!strncmp(pat, d->path, pl) && (!pat[pl] || pat[pl] == '/'))
+		return 1;   /* the path itself, or inside a deleted directory */
+	if (fixed && pat[fixed - 1] == '/' && !pat[fixed] && !strncmp(d->path, pat, fixed))
+		return 1;   /* "dir/" over a deleted file or directory in it */
+	return pat[fixed] && fnmatch(pat, d->path, FNM_PATHNAME) == 0;
+}
+
+/*
+ * A MAINTAINERS edit (an F: or X: line, or a whole section: cause.paths
+ * has its patterns) goes in the commit of the first deletion it names:
+ * then no step has an F: line naming a path that is gone, and a deletion
+ * carries its MAINTAINERS change, as checkpatch asks.  (A section whose
+ * patterns name the deletions of several commits goes with the first: a
+ * platform's with its device trees.)  An edit that names no deletion stays
+ * in the MAINTAINERS commit.
+ */
+static void maintainers_with_deletions(struct splitter *sp)
+{
+	const struct plan *plan = sp->plan;
+
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const struct edit *e = &plan->edits[i];
+		const struct slot *pick = NULL;
+
+		if (e->kind != KIND_MAINTAINERS)
+			continue;
+		for (size_t j = 0; j < plan->ndels; j++)
+			for (size_t k = 0; k < e->cause.paths.n; k++)
+				if (pattern_names(e->cause.paths.v[k], &plan->dels[j])) {
+					int c = pick ? slot_cmp(&sp->del_slot[j], pick) : 0;
+
+					if (!pick || c < 0)
+						pick = &sp->del_slot[j];
+					break;
+				}
+		if (pick)
+			sp->edit_slot[i] = *pick;
+	}
+}
+
 /* Move every edit that refers to a deleted path into the deletion's commit, if that is earlier. */
 static void keep_references_before_targets(struct splitter *sp)
 {
@@ -558,7 +611,8 @@ const struct series_commit *note_commit(const struct series *s, const struct not
 		char *arch = a == AREA_DTS ? dts_arch(n->path) : config_arch(n->path);
 
 		for (size_t i = 0; i < s->n && !c; i++)
-			if ((int)s->commits[i].area == a && !strcmp(s->commits[i].key, arch))
+			if ((int)s->commits[i].area == a &&
+			    (!strcmp(s->commits[i].key, arch) || !s->commits[i].key[0]))
 				c = &s->commits[i];
 		free(arch);
 	} else if (a >= 0) {
@@ -603,6 +657,7 @@ void series_place(struct series *s, struct splitter *sp)
 		sp->edit_slot[i] = make_slot(sp, a, plan->edits[i].path, sym);
 	}
 	keep_references_before_targets(sp);
+	maintainers_with_deletions(sp);
 	build_commits(sp, s);
 }
 
@@ -635,6 +690,7 @@ void series_release(struct series *s)
 	free(s->title);
 	free(s->cover_subject);
 	free(s->cover_body);
+	free(s->why);
 	memset(s, 0, sizeof(*s));
 }
 

@@ -5,8 +5,8 @@
  * columns.
  *
  * The areas, in series order:
- *   1. arch defconfigs, one commit per architecture: they only drop lines
- *      for symbols that still exist, and each arch tree can take its own;
+ *   1. arch defconfigs, one commit (one per architecture on request): they
+ *      only drop lines for symbols that still exist;
  *   2. dependents: the Kconfig entries that depended on the subsystem (and
  *      what only they build), so no later step keeps a `depends on` or
  *      `select` of a symbol that is gone; one commit per driver family (the
@@ -14,7 +14,9 @@
  *      a dependent the subsystem itself selects goes with the subsystem;
  *   3. the subsystem: its files, Kconfig entry, Makefile lines, headers,
  *      the C changes in the files that used it, kernel/configs fragments;
- *   4. MAINTAINERS, whose patterns then match nothing;
+ *   4. MAINTAINERS edits that name no deleted path (an edit goes in the
+ *      commit of the first deletion it names: no step has an F: line
+ *      naming a path that is gone);
  *   5. Documentation, after the code, so no Kconfig help text points at a
  *      deleted page in between.
  * A reference that breaks the build when its target is gone (a Makefile
@@ -65,11 +67,15 @@ struct series {
 	char *title;                 /* "the ixgb driver": the spec's title, or derived */
 	char *cover_subject;         /* the cover letter's subject (without [PATCH 0/N]) */
 	char *cover_body;            /* the cover letter's text: order, summary table, notes */
+	char *why;                   /* why it goes: --why, else what the tree says (MAINTAINERS
+					S: Obsolete or Orphan, "deprecated" in its Kconfig entry),
+					else NULL (the front end says there is none) */
 };
 
 struct series_options {
 	const char *why;             /* --why: a paragraph on why it goes, or NULL */
 	int use_history;             /* learn subject prefixes from `git log` of the touched files */
+	int defconfig_per_arch;      /* the defconfigs one commit per architecture, not one */
 };
 
 /* Split the checked plan of r into commits, with subjects, bodies and the cover letter. */

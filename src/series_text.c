@@ -7,6 +7,7 @@
  * series_split() asks series.c for the split, then writes its words.
  */
 #include "series_split.h"
+#include "maintainers.h"
 #include "run_command.h"
 
 #include <ctype.h>
@@ -194,6 +195,76 @@ static char *path_prefix(const char *path)
 	return out;
 }
 
+/* The last directory of path, or its file name without the extension, when path is a file (new string). */
+static char *driver_name(const char *path, int is_dir)
+{
+	const char *base = path_basename(path);
+	const char *dot = is_dir ? NULL : strrchr(base, '.');
+
+	return dot && dot > base ? xstrndup(base, (size_t)(dot - base)) : xstrdup(base);
+}
+
+/*
+ * The subject prefix the subsystem's own list writes, when the MAINTAINERS
+ * sections of the removed files say which list that is (new string), or
+ * NULL: "wifi: NAME" for a linux-wireless driver, "net/sched" for a
+ * qdisc or classifier of netdev, "ASoC: DIR" for alsa-devel's sound/soc,
+ * "dt-bindings: DIR" for devicetree's bindings.
+ */
+static char *maintainers_prefix(const struct splitter *sp, const char *home)
+{
+	const struct removal *r = sp->r;
+	const struct plan_file *f = plan_find(sp->plan, "MAINTAINERS");
+	struct maintainers_section *secs;
+	struct strvec lists = STRVEC_INIT;
+	size_t nsec;
+	char *out = NULL;
+	int is_dir = 0;
+
+	if (!f)
+		return NULL;
+	for (size_t i = 0; i < sp->plan->ndels; i++)
+		if (!strcmp(sp->plan->dels[i].path, home))
+			is_dir = sp->plan->dels[i].is_dir;
+	nsec = maintainers_sections(f->data, f->len, &r->fp, &r->tree, &secs);
+	for (size_t i = 0; i < nsec; i++)
+		for (size_t p = secs[i].title_end; secs[i].nowned && p < secs[i].end;
+		     p = line_end(f->data, f->len, p))
+			if (!strncmp(f->data + p, "L:", 2)) {
+				const char *v = f->data + p + 2;
+
+				v += strspn(v, " \t");
+				sv_push_owned(&lists, xstrndup(v, strcspn(v, " \t\r\n")));
+			}
+	free(secs);
+	for (size_t i = 0; i < lists.n && !out; i++) {
+		const char *l = lists.v[i];
+
+		if (starts_with(l, "linux-wireless@") && starts_with(home, "drivers/net/wireless/")) {
+			char *name = driver_name(home, is_dir);
+
+			out = xasprintf("wifi: %s", name);
+			free(name);
+		} else if (starts_with(l, "netdev@") && starts_with(home, "net/sched/")) {
+			out = xstrdup("net/sched");
+		} else if (starts_with(l, "alsa-devel@") && starts_with(home, "sound/soc/")) {
+			char *dir = is_dir ? xstrdup(home) : dir_name(home);
+
+			out = strchr(dir + 10, '/') || !dir[9] ? xstrdup("ASoC")
+							     : xasprintf("ASoC: %s", dir + 10);
+			free(dir);
+		} else if (starts_with(l, "devicetree@") &&
+			   starts_with(home, "Documentation/devicetree/bindings/")) {
+			const char *sub = home + strlen("Documentation/devicetree/bindings/");
+
+			out = strchr(sub, '/') ? xasprintf("dt-bindings: %.*s", (int)strcspn(sub, "/"), sub)
+					       : xstrdup("dt-bindings");
+		}
+	}
+	sv_clear(&lists);
+	return out;
+}
+
 /* The number of files a deletion removes (directories counted from the tree's file list). */
 static size_t deleted_files(const struct removal *r, const struct deletion *d)
 {
@@ -246,7 +317,12 @@ static const char *home_path(const struct splitter *sp)
 	for (size_t i = 0; i < sp->plan->ndels; i++) {
 		size_t n = deleted_files(sp->r, &sp->plan->dels[i]);
 
-		if (sp->del_slot[i].area == AREA_SUBSYSTEM && n > best_n) {
+		/* a header names the code it declares, not where it lives (include/net/x.h) */
+		if (best && !starts_with(best, "include/") && starts_with(sp->plan->dels[i].path, "include/"))
+			continue;
+		if (sp->del_slot[i].area == AREA_SUBSYSTEM &&
+		    (n > best_n || (best && starts_with(best, "include/") &&
+				    !starts_with(sp->plan->dels[i].path, "include/")))) {
 			best_n = n;
 			best = sp->plan->dels[i].path;
 		}
@@ -343,11 +419,49 @@ static void config_list(struct strbuf *sb, const struct strvec *syms)
 	}
 }
 
+/*
+ * The architecture of a commit's defconfigs: its key, or (one commit for
+ * all) the one they all are of; NULL when they are of several (new string).
+ */
+static char *defconfig_arch(const struct series_commit *c)
+{
+	char *arch = NULL;
+
+	if (c->key[0])
+		return xstrdup(c->key);
+	for (size_t i = 0; i < c->paths.n; i++) {
+		char *a = config_arch(c->paths.v[i]);
+
+		if (!a || (arch && strcmp(a, arch))) {
+			free(a);
+			free(arch);
+			return NULL;
+		}
+		free(arch);
+		arch = a;
+	}
+	return arch;
+}
+
+/* The prefix of a defconfig commit: its architecture's, else the history of its paths, else "arch: configs". */
+static char *defconfig_prefix(const struct splitter *sp, const struct series_commit *c)
+{
+	char *arch = defconfig_arch(c), *p;
+
+	if (arch) {
+		p = arch_prefix(sp, arch);
+		free(arch);
+		return p;
+	}
+	p = history_prefix(sp, &c->paths);
+	return p ? p : xstrdup("arch: configs");
+}
+
 static char *defconfig_subject(const struct splitter *sp, const struct series_commit *c)
 {
 	struct strvec syms = STRVEC_INIT;
 	struct strbuf sb = STRBUF_INIT;
-	char *prefix = arch_prefix(sp, c->key);
+	char *prefix = defconfig_prefix(sp, c);
 	int replaced;
 
 	defconfig_symbols(sp->plan, c, &syms, &replaced);
@@ -502,7 +616,47 @@ static char *subject_of(const struct splitter *sp, const struct series_commit *c
 
 /* ---- bodies ---- */
 
-/* "  path: reason" lines, one per changed file, with the count of its changes. */
+/*
+ * What an edit does, in a kernel developer's words, from its kind and cause
+ * (new string): "no longer build foo.o", not the planner's "obj-$(CONFIG_X):
+ * CONFIG_X is removed"; the edit's own reason where it reads well.
+ */
+static char *change_words(const struct edit *e)
+{
+	const struct strvec *p = &e->cause.paths;
+	struct strbuf sb = STRBUF_INIT;
+
+	switch (e->kind) {
+	case KIND_MAKEFILE:
+		if (p->n) {
+			sb_adds(&sb, e->cause.symbol ? "drop the rule that builds " : "no longer build ");
+			for (size_t i = 0; i < p->n && i < 3; i++)
+				sb_addf(&sb, "%s%s", i ? (i + 1 == p->n ? " and " : ", ") : "", p->v[i]);
+			if (p->n > 3)
+				sb_addf(&sb, " and %zu more", p->n - 3);
+			if (e->cause.symbol)
+				sb_addf(&sb, " for CONFIG_%s", e->cause.symbol);
+			return sb_detach(&sb, NULL);
+		}
+		if (e->cause.symbol)
+			return xasprintf("drop the build rule of CONFIG_%s", e->cause.symbol);
+		break;
+	case KIND_KCONFIG_SOURCE:
+		if (p->n)
+			return xasprintf("drop `source \"%s\"`, a file removed here", p->v[0]);
+		break;
+	case KIND_KCONFIG_IF:
+		if (e->cause.symbol)
+			return xasprintf("drop the `if %s` block", e->cause.symbol);
+		break;
+	default:
+		break;
+	}
+	sb_release(&sb);
+	return xstrdup(e->reason ? e->reason : kind_name(e->kind));
+}
+
+/* "  path: what changes" lines, one per changed file, with the count of its changes. */
 static void list_changes(struct strbuf *sb, const struct plan *plan, const struct series_commit *c)
 {
 	for (size_t i = 0; i < c->nedits;) {
@@ -511,10 +665,11 @@ static void list_changes(struct strbuf *sb, const struct plan *plan, const struc
 		struct strvec reasons = STRVEC_INIT;
 
 		while (j < c->nedits && !strcmp(plan->edits[c->edits[j]].path, e->path)) {
-			const char *why = plan->edits[c->edits[j]].reason;
+			char *why = change_words(&plan->edits[c->edits[j]]);
 
-			if (why && !sv_contains(&reasons, why))
+			if (!sv_contains(&reasons, why))
 				sv_push(&reasons, why);
+			free(why);
 			j++;
 		}
 		distinct = reasons.n;
@@ -561,21 +716,57 @@ static void list_deletions(struct strbuf *sb, const struct removal *r, const str
 	}
 }
 
-static void list_notes(struct strbuf *sb, const struct plan *plan, const struct series *s,
+/*
+ * True if note n (left for review) names what goes: one of its symbols, a
+ * deleted path, or a deleted file with its directory ("mach-foo/core.c").
+ * A line that only shares a file's name ("kernel/sched/core.c" for
+ * arch/arm/mach-foo/core.c) names something else.
+ */
+static int names_what_goes(const struct splitter *sp, const struct note *n)
+{
+	const struct removal *r = sp->r;
+	int hit = 0;
+
+	if (!n->text || n->cause.symbol)
+		return 1;
+	for (size_t i = 0; i < r->fp.symbols.n && !hit; i++)
+		hit = strstr(n->text, r->fp.symbols.v[i]) != NULL;
+	for (size_t i = 0; i < sp->plan->ndels && !hit; i++) {
+		const struct deletion *d = &sp->plan->dels[i];
+		const char *base = path_basename(d->path);
+		char *dir = dir_name(d->path);
+		char *two = d->is_dir ? xstrdup(base) : xasprintf("%s/%s", path_basename(dir), base);
+
+		hit = strstr(n->text, d->path) || (dir[0] && strstr(n->text, two));
+		free(two);
+		free(dir);
+	}
+	return hit;
+}
+
+static void list_notes(struct strbuf *sb, const struct splitter *sp, const struct series *s,
 		       const struct series_commit *c, enum ref_action action, const char *heading)
 {
-	int any = 0;
+	const struct plan *plan = sp->plan;
+	size_t any = 0, shared = 0;
 
 	for (size_t i = 0; i < plan->nnotes; i++) {
 		const struct note *n = &plan->notes[i];
 
 		if (n->action != action || (c && note_commit(s, n) != c))
 			continue;
-		if (!any)
+		if (action == ACTION_REVIEW && !names_what_goes(sp, n)) {
+			shared++;
+			continue;
+		}
+		if (!any++)
 			sb_addf(sb, "\n%s\n", heading);
-		any = 1;
 		sb_addf(sb, "  %s:%zu: %s\n", n->path, n->line, n->reason ? n->reason : kind_name(n->kind));
 	}
+	if (shared)
+		sb_addf(sb, "\n%zu line%s that only share%s a file name with what goes (such as "
+			    "another directory's core.c) %s not listed for review.\n", shared,
+			shared == 1 ? "" : "s", shared == 1 ? "s" : "", shared == 1 ? "is" : "are");
 }
 
 /* "earlier in this series" / "in the previous patch" for commit c relative to the commit at. */
@@ -603,13 +794,16 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 		sb_addf(sb, "%s is gone", title);
 	if (syms.n) {
 		size_t edited = c->paths.n - c->ndels;
+		char *arch = defconfig_arch(c);
 
 		sb_adds(sb, ", and with it ");
 		config_list(sb, &syms);
-		sb_addf(sb, ". %s %s %s the %s defconfig%s that name%s %s, so that no configuration "
+		sb_addf(sb, ". %s %s %s the %s%sdefconfig%s that name%s %s, so that no configuration "
 			    "names an option that no longer exists.\n",
 			replaced ? "Replace" : "Drop", syms.n == 1 ? "it" : "them", replaced ? "in" : "from",
-			c->key, edited == 1 ? "" : "s", edited == 1 ? "s" : "", syms.n == 1 ? "it" : "them");
+			arch ? arch : "", arch ? " " : "", edited == 1 ? "" : "s", edited == 1 ? "s" : "",
+			syms.n == 1 ? "it" : "them");
+		free(arch);
 	} else {
 		sb_adds(sb, ".\n");
 	}
@@ -631,12 +825,58 @@ static void body_defconfig(struct strbuf *sb, const struct splitter *sp, const s
 		free(sym);
 	}
 	sb_adds(sb, "\n");
-	for (size_t i = 0; i < c->paths.n; i++)
-		sb_addf(sb, "  %s\n", c->paths.v[i] + strlen("arch/") + strlen(c->key) + strlen("/configs/"));
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	for (size_t i = 0; i < c->paths.n; i++) {
+		char *arch = defconfig_arch(c);
+
+		sb_addf(sb, "  %s\n", arch ? c->paths.v[i] + strlen("arch/") + strlen(arch) +
+					     strlen("/configs/") : c->paths.v[i]);
+		free(arch);
+	}
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	sv_clear(&syms);
 	free(title);
+}
+
+/* True if the Kconfig entry of sym (as the plan read it) names COMPILE_TEST. */
+static int compile_testable(const struct splitter *sp, const char *sym)
+{
+	size_t n;
+	const struct kconfig_def *d = kconfig_defs(&sp->r->db, sym, &n);
+
+	for (size_t i = 0; i < n; i++) {
+		const struct plan_file *f = plan_find(sp->plan, d[i].path);
+
+		if (f && d[i].end <= f->len && d[i].start < d[i].end &&
+		    memmem(f->data + d[i].start, d[i].end - d[i].start, "COMPILE_TEST", 12))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * The options of dependents commit c that COMPILE_TEST still lets one build:
+ * said, so that the message claims no more than is true (they go because
+ * they drive only its hardware, not because nothing could enable them).
+ */
+static void compile_test_note(struct strbuf *sb, const struct splitter *sp,
+			      const struct series_commit *c)
+{
+	struct strvec syms = STRVEC_INIT, ct = STRVEC_INIT;
+
+	commit_dependents(sp, c, &syms);
+	for (size_t i = 0; i < syms.n; i++)
+		if (compile_testable(sp, syms.v[i]))
+			sv_push(&ct, syms.v[i]);
+	if (ct.n) {
+		sb_adds(sb, " ");
+		for (size_t i = 0; i < ct.n; i++)
+			sb_addf(sb, "%s%s", i ? (i + 1 == ct.n ? " and " : ", ") : "", ct.v[i]);
+		sb_addf(sb, " can still be built with COMPILE_TEST, but %s only for its hardware.",
+			ct.n == 1 ? "is" : "are");
+	}
+	sv_clear(&syms);
+	sv_clear(&ct);
 }
 
 static void body_dependents(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -650,9 +890,11 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 		sb_addf(sb, "%s is removed %s.", title, where(s, c, sub));
 	else
 		sb_addf(sb, "%s is gone.", title);
-	sb_adds(sb, " These options depend on it and could never be enabled again: remove them "
-		    "first, with what is built only for them, so that no step of the series keeps a "
-		    "`depends on` or `select` of a symbol that is gone.\n\n");
+	sb_adds(sb, " These options depend on it: remove them first, with what is built only "
+		    "for them, so that no step of the series keeps a `depends on` or `select` of a "
+		    "symbol that is gone.");
+	compile_test_note(sb, sp, c);
+	sb_adds(sb, "\n\n");
 	sb_adds(sb, "Removed, with the chain that ties each to it:\n");
 	for (size_t i = 0; i < r->dependents.n; i++) {
 		const char *sym = r->dependent_names.v[i];
@@ -676,9 +918,74 @@ static void body_dependents(struct strbuf *sb, const struct splitter *sp, const 
 		sb_adds(sb, "\nChanged:\n");
 		list_changes(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
+}
+
+/* True if text[0..n) has word, any case. */
+static int has_word_ci(const char *text, size_t n, const char *word)
+{
+	size_t w = strlen(word);
+
+	for (size_t i = 0; i + w <= n; i++)
+		if (!strncasecmp(text + i, word, w))
+			return 1;
+	return 0;
+}
+
+/*
+ * Why it goes, as the tree itself says it (new string), or NULL: the status
+ * of the MAINTAINERS sections of its files (S: Obsolete, S: Orphan), its Kconfig entry's
+ * words ("deprecated", "obsolete").
+ */
+static char *tree_reason(const struct splitter *sp)
+{
+	const struct removal *r = sp->r;
+	const struct plan_file *f = plan_find(sp->plan, "MAINTAINERS");
+	const struct kconfig_def *d = main_def(sp);
+	struct strbuf sb = STRBUF_INIT;
+
+	if (f) {
+		struct maintainers_section *secs;
+		size_t nsec = maintainers_sections(f->data, f->len, &r->fp, &r->tree, &secs);
+
+		for (size_t i = 0; i < nsec; i++) {
+			const struct maintainers_section *sec = &secs[i];
+			char *title = xstrndup(f->data + sec->start, sec->title_len);
+			const char *st = NULL;
+
+			for (size_t p = sec->title_end; p < sec->end; p = line_end(f->data, f->len, p))
+				if (!strncmp(f->data + p, "S:", 2)) {
+					const char *v = f->data + p + 2;
+
+					v += strspn(v, " \t");
+					st = starts_with(v, "Obsolete") ? "obsolete" :
+					     starts_with(v, "Orphan") ? "orphaned, with no one to maintain it" :
+					     NULL;
+				}
+			if (st && sec->nowned)   /* a section of its files */
+				sb_addf(&sb, "%sIts MAINTAINERS entry (%s) marks it %s.", sb.len ? " " : "",
+					title, st);
+			free(title);
+		}
+		free(secs);
+	}
+	if (d) {
+		const struct plan_file *k = plan_find(sp->plan, d->path);
+
+		if (k && d->end <= k->len && d->start < d->end) {
+			const char *t = k->data + d->start;
+			size_t n = d->end - d->start;
+			const char *w = has_word_ci(t, n, "deprecated") ? "deprecated" :
+					has_word_ci(t, n, "obsolete") ? "obsolete" : NULL;
+
+			if (w)
+				sb_addf(&sb, "%sIts Kconfig entry (CONFIG_%s) says it is %s.", sb.len ? " " : "",
+					d->name, w);
+		}
+	}
+	return sb.len ? sb_detach(&sb, NULL) : (sb_release(&sb), NULL);
 }
 
 static void symbol_list(struct strbuf *sb, const struct strset *set)
@@ -709,8 +1016,8 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 	}
 	sb_adds(sb, ". Every other reference in the tree goes too, except those listed at the "
 		    "end.\n\n");
-	if (sp->opt->why && sp->opt->why[0])
-		sb_addf(sb, "%s\n\n", sp->opt->why);
+	if (s->why)
+		sb_addf(sb, "%s\n\n", s->why);
 	if (defc || dep || dts) {
 		struct strvec syms = STRVEC_INIT, all = STRVEC_INIT;
 		int replaced, any_replaced = 0, parts = 0;
@@ -777,8 +1084,8 @@ static void body_subsystem(struct strbuf *sb, const struct splitter *sp, const s
 	}
 	for (size_t i = 0; i < r->problems.n; i++)
 		sb_addf(sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 }
 
 static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -804,8 +1111,8 @@ static void body_maintainers(struct strbuf *sb, const struct splitter *sp, const
 		sb_adds(sb, "Drop the MAINTAINERS lines that point into its removed files:\n\n");
 		list_line_edits(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 	free(title);
 }
 
@@ -821,8 +1128,8 @@ static void list_what_changed(struct strbuf *sb, const struct splitter *sp, cons
 		sb_adds(sb, "\nChanged:\n");
 		list_changes(sb, sp->plan, c);
 	}
-	list_notes(sb, sp->plan, s, c, ACTION_KEPT, "Kept on purpose:");
-	list_notes(sb, sp->plan, s, c, ACTION_REVIEW, "Left for review (not changed here):");
+	list_notes(sb, sp, s, c, ACTION_KEPT, "Kept on purpose:");
+	list_notes(sb, sp, s, c, ACTION_REVIEW, "Left for review (not changed here):");
 }
 
 static void body_dts(struct strbuf *sb, const struct splitter *sp, const struct series *s,
@@ -893,12 +1200,14 @@ static void cover(struct series *s, const struct splitter *sp)
 	s->cover_subject = xasprintf("%s: remove %s", sp->prefix, sp->title);
 	sb_addf(&sb, "This series removes %s from the tree, with everything that exists only for it.",
 		sp->title);
-	if (sp->opt->why && sp->opt->why[0])
-		sb_addf(&sb, " %s", sp->opt->why);
+	if (s->why)
+		sb_addf(&sb, " %s", s->why);
 	sb_adds(&sb, "\n\nThe patches are ordered so that every step still configures and builds:\n");
-	if (find_area(s, AREA_DEFCONFIG))
+	if (find_area(s, AREA_DEFCONFIG) && sp->opt->defconfig_per_arch)
 		sb_adds(&sb, "  - the arch defconfigs first, one patch per architecture: they only drop "
 			     "lines, and each arch tree can take its own;\n");
+	else if (find_area(s, AREA_DEFCONFIG))
+		sb_adds(&sb, "  - the defconfigs first: they only drop lines;\n");
 	if (find_area(s, AREA_DTS))
 		sb_adds(&sb, "  - the device trees of its boards, one patch per architecture;\n");
 	if (find_area(s, AREA_DEPENDENTS))
@@ -906,10 +1215,11 @@ static void cover(struct series *s, const struct splitter *sp)
 			     "`depends on` or `select` of a symbol that is gone;\n");
 	if (find_area(s, AREA_SUBSYSTEM))
 		sb_adds(&sb, "  - the subsystem itself: its files, Kconfig entry, Makefile lines, "
-			     "headers, and the code that used it; a Makefile line, `source` or "
-			     "#include goes in the same patch as the file it names;\n");
+			     "headers, and the code that used it; a Makefile line, `source`, "
+			     "#include or MAINTAINERS file pattern goes in the same patch as the file "
+			     "it names;\n");
 	if (find_area(s, AREA_MAINTAINERS))
-		sb_adds(&sb, "  - MAINTAINERS, once the files its patterns name are gone;\n");
+		sb_adds(&sb, "  - MAINTAINERS lines that name no deleted file;\n");
 	if (find_area(s, AREA_DOCS))
 		sb_adds(&sb, "  - Documentation last, so that no Kconfig help text points at a "
 			     "deleted page in between.\n");
@@ -925,8 +1235,8 @@ static void cover(struct series *s, const struct splitter *sp)
 		for (size_t i = 0; i < r->maintainers.n; i++)
 			sb_addf(&sb, "  %s\n", r->maintainers.v[i]);
 	}
-	list_notes(&sb, &r->plan, s, NULL, ACTION_KEPT, "Kept on purpose:");
-	list_notes(&sb, &r->plan, s, NULL, ACTION_REVIEW, "Left for review (not changed by the series):");
+	list_notes(&sb, sp, s, NULL, ACTION_KEPT, "Kept on purpose:");
+	list_notes(&sb, sp, s, NULL, ACTION_REVIEW, "Left for review (not changed by the series):");
 	for (size_t i = 0; i < r->problems.n; i++)
 		sb_addf(&sb, "%s  %s\n", i ? "" : "\nProblems met (check by hand):\n", r->problems.v[i]);
 	sb_adds(&sb, "\nMade with excise remove --commit.\n");
@@ -1039,11 +1349,14 @@ static void series_write(struct series *s, struct splitter *sp)
 			sv_push(&owned, plan->dels[sub->dels[i]].path);
 		sp->prefix = history_prefix(sp, &owned);
 		if (!sp->prefix && home)
+			sp->prefix = maintainers_prefix(sp, home);
+		if (!sp->prefix && home)
 			sp->prefix = path_prefix(home);
 		if (!sp->prefix)
 			sp->prefix = xstrdup(r->fp.name ? r->fp.name : "treewide");
 		sv_clear(&owned);
 	}
+	s->why = sp->opt->why && sp->opt->why[0] ? xstrdup(sp->opt->why) : tree_reason(sp);
 	for (size_t i = 0; i < s->n; i++) {
 		struct series_commit *c = &s->commits[i];
 		struct strbuf body = STRBUF_INIT, text = STRBUF_INIT;

@@ -29,14 +29,19 @@ static void check_clean(const char *root, const struct footprint *fp)
 	exit(2);
 }
 
+/* An option as git format-patch takes it: --name=V and -vN too. */
+#define OPT_AS_GIT(t, s, l, v, a, h) { (t), (s), (l), (v), (a), (h), PARSE_OPT_ATTACHED, NULL, 0 }
+
 struct series_options_cmd {
 	const char *series_dir;   /* --series DIR, or NULL */
 	const char *why;          /* --why TEXT, or NULL */
 	int dry_run;              /* print the series, change nothing */
 	int no_verify;            /* --no-verify: no pre-commit and commit-msg hooks */
+	int defconfig_per_arch;   /* --defconfig-per-arch: a defconfig commit per architecture */
 	const struct apply_options *apply;
 	FILE *human;              /* the report for people: stdout, or stderr under --format=json */
 	int json;                 /* --format=json: the summary as JSON on stdout */
+	struct patchset_format_options format;   /* --to, --cc, --subject-prefix, -v, -D */
 };
 
 /*
@@ -46,21 +51,27 @@ struct series_options_cmd {
  */
 static int commit_series(struct removal *r, const struct series_options_cmd *opt)
 {
-	struct series_options so = { opt->why, 1 };
+	struct series_options so = { opt->why, 1, opt->defconfig_per_arch };
 	struct patchset_result res;
-	struct strbuf err = STRBUF_INIT;
+	struct strbuf err = STRBUF_INIT, nowhy = STRBUF_INIT;
 	struct series s;
 	int rc = 0;
 
 	memset(&res, 0, sizeof(res));
 	series_split(&s, r, &so);
+	if (!s.why)   /* said last, after the summary */
+		sb_addf(&nowhy, "excise: warning: the messages give no reason for the removal: the tree "
+			      "gives none (no MAINTAINERS S: Obsolete or Orphan, no \"deprecated\" or "
+			      "\"obsolete\" in its Kconfig entry); say why with --why\n");
 	if (opt->dry_run) {
 		if (opt->json)
 			removal_summary_json(stdout, r, 0, NULL, NULL);
 		else
 			series_print(stdout, &s);
 		removal_summary(stderr, r, 0);
+		fputs(nowhy.buf ? nowhy.buf : "", stderr);
 		series_release(&s);
+		sb_release(&nowhy);
 		return 0;
 	}
 	if (opt->series_dir && patchset_dir_check(opt->series_dir, &err) < 0) {
@@ -95,14 +106,14 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 		fprintf(opt->human, "  %.12s %s\n", res.commits.v[i], res.commits.v[i] + 41);
 	if (opt->series_dir) {
 		/* The removal is committed: a series that could not be written is exit 1. */
-		if (patchset_format(&s, r, opt->series_dir, &res, &err) < 0)
+		if (patchset_format(&s, r, opt->series_dir, &opt->format, &res, &err) < 0)
 			rc = 1;
-		if (rc == 0 && res.cc.n)
-			fprintf(opt->human, "series: %zu files in %s (cover letter Cc: %zu address%s)\n",
-				res.files.n, opt->series_dir, res.cc.n, res.cc.n == 1 ? "" : "es");
+		if (rc == 0 && res.to.n + res.cc.n)
+			fprintf(opt->human, "series: %zu files in %s (cover letter To: %zu, Cc: %zu; each "
+				"patch has its own)\n", res.files.n, opt->series_dir, res.to.n, res.cc.n);
 		else if (rc == 0)
-			fprintf(opt->human, "series: %zu files in %s (the cover letter has NO Cc: line; see "
-				"the warning at the end)\n", res.files.n, opt->series_dir);
+			fprintf(opt->human, "series: %zu files in %s (NO To: or Cc: lines; see the warning "
+				"at the end)\n", res.files.n, opt->series_dir);
 	}
 	if (getenv("EXCISE_TIMES"))
 		fprintf(stderr, "excise: commits %.2f s, format-patch %.2f s\n", res.seconds_commit,
@@ -112,11 +123,13 @@ static int commit_series(struct removal *r, const struct series_options_cmd *opt
 		removal_summary_json(stdout, r, 1, &res.commits, rc == 0 ? opt->series_dir : NULL);
 	/* Warnings last, after the summary, where they are seen. */
 	fflush(stdout);
+	fputs(nowhy.buf ? nowhy.buf : "", stderr);
 	fputs(err.buf ? err.buf : "", stderr);
 out:
 	patchset_result_release(&res);
 	series_release(&s);
 	sb_release(&err);
+	sb_release(&nowhy);
 	return rc;
 }
 
@@ -285,8 +298,22 @@ int cmd_remove(int argc, char **argv)
 		OPT_FLAG(0, "commit", &commit, "in a git work tree: commit the removal as a patch series "
 			 "by area; with --dry-run, print the series"),
 		OPT_STRING(0, "series", &popt.series_dir, "DIR", "also write the series to DIR as git "
-			   "format-patch output with a cover letter, whose Cc: the tree's own "
-			   "scripts/get_maintainer.pl gives (implies --commit)"),
+			   "format-patch output with a cover letter; each patch's To: and Cc: are what "
+			   "the tree's own scripts/get_maintainer.pl gives for it, the cover letter's "
+			   "all of them (implies --commit)"),
+		OPT_AS_GIT(OPTION_STRVEC, 0, "to", &popt.format.to, "ADDRESS", "--series: To: on every patch and the "
+			   "cover letter, besides the maintainers get_maintainer.pl names"),
+		OPT_AS_GIT(OPTION_STRVEC, 0, "cc", &popt.format.cc, "ADDRESS", "--series: Cc: on every patch and the "
+			   "cover letter"),
+		OPT_AS_GIT(OPTION_STRING, 0, "subject-prefix", &popt.format.subject_prefix, "PREFIX", "--series: "
+			   "[PREFIX] instead of [PATCH], as git format-patch (\"PATCH net-next\")"),
+		OPT_AS_GIT(OPTION_INT, 'v', "reroll-count", &popt.format.reroll, "N", "--series: mark the series as "
+			"the N-th version ([PATCH vN], files vN-*.patch), as git format-patch"),
+		OPT_FLAG('D', "irreversible-delete", &popt.format.irreversible_delete, "--series: "
+			 "deletions without the deleted lines, as git format-patch -D (short to mail; "
+			 "git am cannot apply them)"),
+		OPT_FLAG(0, "defconfig-per-arch", &popt.defconfig_per_arch, "--commit: the defconfig "
+			 "edits one patch per architecture (default: one patch for all)"),
 		OPT_STRING(0, "why", &popt.why, "TEXT", "a paragraph on why it goes, for the commit "
 			   "messages and the cover letter"),
 		OPT_FLAG(0, "no-verify", &popt.no_verify, "--commit runs the repository's hooks as git "
@@ -439,6 +466,8 @@ out:
 	sb_release(&err);
 	sb_release(&report);
 	sv_clear(&targets);
+	sv_clear(&popt.format.to);
+	sv_clear(&popt.format.cc);
 	close(lock);
 	return rc;
 }

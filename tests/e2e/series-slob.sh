@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # tests/e2e/series-slob.sh - `excise remove --commit --series SLOB` on a git
-# tree of pristine 6.1: one defconfig patch per architecture, then the
+# tree of pristine 6.1: one defconfig patch for every architecture, then the
 # allocator with its #ifdefs, mm/Kconfig, mm/Makefile and
 # kernel/configs/tiny.config; checkpatch, the cover letter, `git am` onto
 # a pristine git tree, and the same tree as the in-place removal.  See
@@ -9,9 +9,6 @@ set -uo pipefail
 top=$(cd "$(dirname "$0")/../.." && pwd)
 . "$top/tests/lib/series.sh"
 series_case slob SLOB <<'END'
-ARM: configs: drop CONFIG_SLOB
-openrisc: configs: drop CONFIG_SLOB
-riscv: configs: drop CONFIG_SLOB
-sh: configs: drop CONFIG_SLOB
+arch: configs: drop CONFIG_SLOB
 mm: remove the SLOB allocator
 END

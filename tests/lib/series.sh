@@ -18,7 +18,8 @@
 #      for any patch that deletes a file: MAINTAINERS is updated in its own
 #      patch of the series, or needs no change.
 #   4. The cover letter has the subject, the summary table, Cc: lines and
-#      base-commit: <the base>.
+#      base-commit: <the base>; every patch has its own To:/Cc: lines
+#      (get_maintainer.pl --nokeywords on that patch).
 #   5. B: another pristine 6.1 git tree; `git am` of the patches applies
 #      cleanly, and B's HEAD tree is A's, object id for object id.
 #   6. C: a plain work copy; excise remove TARGET... in place; C's files
@@ -26,9 +27,10 @@
 #   7. scripts/get_maintainer.pl --self-test=patterns,sections on the
 #      MAINTAINERS sections the series touched (tests/lib/maintainers-
 #      touched.py), in B at the base and in A at the end: nothing new.
-#   8. Every step resolves (on A): no Kconfig `source` of a missing file and
-#      no depends on/select/imply of a symbol defined at the base but not
-#      at that step.
+#   8. Every step resolves (on A): no Kconfig `source` of a missing file, no
+#      depends on/select/imply of a symbol defined at the base but not at
+#      that step, and no MAINTAINERS F: pattern that matched a file the
+#      series deletes and matches nothing at that step.
 # Exit 0 pass, 77 skip, 1 fail.  "result:" lines carry the figures.
 
 series_case() {
@@ -130,16 +132,21 @@ series_e2e() {
 	comm -23 <(series_refs "$base") <(series_defs "$base") >"$work/undef.base"
 	series_missing_sources "$base" >"$work/src.base"
 	local commit bad=0 what
+	git -C "$a" diff --name-only --diff-filter=D "$base" HEAD >"$work/deleted"
 	for commit in $(git -C "$a" rev-list --reverse "$base..HEAD"); do
 		what=$(comm -23 <(series_refs "$commit") <(series_defs "$commit") | comm -23 - "$work/undef.base" | tr '\n' ' ')
 		what+=$(series_missing_sources "$commit" | comm -23 - "$work/src.base" | sed 's/^/source /' | tr '\n' ' ')
+		git -C "$a" show "$commit:MAINTAINERS" >"$work/M.step"
+		git -C "$a" ls-tree -r --name-only "$commit" >"$work/files.step"
+		what+=$(python3 "$top/tests/lib/maintainers-dangling.py" "$work/M.step" "$work/files.step" "$work/deleted" |
+			sed 's/^/MAINTAINERS F: /' | tr '\n' ' ')
 		if [ -n "$what" ]; then
 			echo "  $(git -C "$a" log -1 --format=%s "$commit"): $what"
 			bad=$((bad + 1))
 		fi
 	done
 	if [ $bad = 0 ]; then
-		ok "every step resolves: Kconfig sources exist, no depends on/select of a symbol gone"
+		ok "every step resolves: Kconfig sources exist, no depends on/select of a symbol gone, no MAINTAINERS F: of a path gone"
 	else
 		fail "$bad step(s) name a Kconfig file or symbol that is gone at that step"
 	fi
@@ -184,10 +191,19 @@ series_e2e() {
 		fail "no base-commit line"
 	fi
 	local cc
-	cc=$(awk '/^Cc: /{c=1} c && /^$/ {exit} c' "$cover" | grep -c '@')
-	echo "result: cover letter Cc: $cc addresses (get_maintainer.pl --no-git --no-rolestats, MAINTAINERS of the base)"
+	cc=$(awk '/^$/ {exit} /^(To|Cc): / {c=1} c' "$cover" | grep -c '@')
+	echo "result: cover letter To:/Cc: $cc addresses (get_maintainer.pl --no-git --nokeywords, MAINTAINERS of the base)"
 	if [ "$cc" -gt 0 ]; then ok "cover letter has Cc: lines"; else fail "cover letter has no Cc:"; fi
 	if grep -q '\*\*\*' "$cover"; then fail "cover letter still has *** placeholders"; fi
+	# every patch has its own recipients: get_maintainer.pl (--nokeywords) on that patch
+	local nobody=0 line
+	for p in "$dir"/0*.patch; do
+		case $p in */0000-cover-letter.patch) continue ;; esac
+		line=$(awk '/^$/ {exit} /^(To|Cc): / {h=1} h' "$p" | grep -c '@')
+		echo "result: ${p##*/}: $line recipients: $(awk '/^$/ {exit} /^(To|Cc): / {h=1} h' "$p" | tr -d '\n' | sed 's/    / /g')"
+		[ "$line" -gt 0 ] || nobody=$((nobody + 1))
+	done
+	if [ $nobody = 0 ]; then ok "every patch has its own To:/Cc:"; else fail "$nobody patch(es) without To:/Cc:"; fi
 
 	# 5. git am on a pristine git tree
 	"$top/scripts/gittree.sh" "$b" >/dev/null || { echo "FAIL: gittree.sh"; return 1; }
