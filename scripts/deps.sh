@@ -43,7 +43,12 @@ if [ "${1:-}" = --cross ]; then
 else
 packages=(gcc libc6-dev make git coccinelle sparse linux-source-6.1 linux-source-6.12
 	qemu-system-x86 flex bison bc libelf-dev libssl-dev cpio ripgrep
-	unifdef ccache distcc xz-utils python3 perl time gnuplot-nox jq)
+	unifdef ccache distcc xz-utils python3 perl time gnuplot-nox jq
+	git-email libmailtools-perl universal-ctags man-db groff-base)
+# git-email and libmailtools-perl: the series is sent with git send-email
+# --dry-run (golden series-recipients); universal-ctags: the corpus'
+# index of definitions (bench/corpus/defs.py); man-db and groff-base: the
+# manual pages render (e2e install).
 # The scanner's multi-pattern engine: Hyperscan on x86_64, its portable
 # fork Vectorscan elsewhere (the same API, libhs).
 case "$(uname -m)" in
