@@ -36,6 +36,8 @@ struct stmt {
 	int groups;              /* parenthesised groups opened at paren depth 0 */
 	int is_weak;             /* __weak or __attribute__((weak)): a weak reference links alone */
 	int sqdepth;             /* inside [ ] at paren depth 0: an array's size */
+	int ptr_group;           /* pdepth of a declarator group "(*name)", or 0 */
+	int ptr_named;           /* that group's name was seen */
 };
 
 /*
@@ -495,6 +497,17 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 	}
 	if (st->attr_depth || member)
 		return;
+	if (st->ptr_group && lx->s.pdepth == st->ptr_group && !st->eq) {
+		/* int (*acpi_suspend_lowlevel)(void) = ...: the group's name is the declarator */
+		if (!st->ptr_named && !is_attribute(b, w) && !word_is(b, w, "const") &&
+		    !word_is(b, w, "volatile") && !word_is(b, w, "restrict")) {
+			st->ptr_named = 1;
+			st->decl = w;
+			st->has_decl = 1;
+			st->decl_func = nc == '(';
+		}
+		return;
+	}
 	if (st->eq) {
 		emit(lx, w, EV_USE, "initializer");
 	} else if (st->first_paren && st->groups == 1) {
@@ -578,9 +591,20 @@ static void on_punct(struct lexer *lx, char c, char c2)
 				st->attr_depth = lx->s.pdepth + 1;
 			} else if (lx->s.pdepth == 0) {
 				st->groups++;
+				/* "int (*name)(...)": a pointer declarator, not MACRO(args) */
+				if (!st->eq && !st->fparen && !st->ptr_group && st->first_set &&
+				    lx->prev == 'i' && next_char(lx, lx->i) == '*') {
+					st->ptr_group = 1;
+					st->first_paren = 0;
+					st->has_decl = 0;
+				}
 				if (!st->eq && !st->fparen && st->has_decl && st->decl_func && lx->prev == 'i' &&
 				    lx->prev_word.off == st->decl.off)
 					st->fparen = 1;
+			} else if (st->ptr_group && st->ptr_named && !st->fparen && st->decl_func &&
+				   lx->s.pdepth == st->ptr_group && lx->prev == 'i' &&
+				   lx->prev_word.off == st->decl.off) {
+				st->fparen = 1;   /* int (*name(int))(void) { ...: a function */
 			}
 			lx->s.pdepth++;
 		} else if (c == ')') {
