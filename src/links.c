@@ -10,11 +10,51 @@
 #include "clex.h"
 #include "scan.h"
 
+/*
+ * The namespaces of C names: ordinary identifiers (functions, variables,
+ * macros, enumerators, typedefs), tags (struct, union, enum) and members.
+ * A macro is in all three.
+ */
+enum { NS_ORD = 1, NS_TAG = 2, NS_MEMBER = 4, NS_ALL = 7 };
+
+/* What a lost definition was (link_residue.def_kind). */
+static const char K_LINK[] = "function or variable", K_STATIC[] = "static function or variable",
+		  K_MACRO[] = "macro", K_ENUM[] = "enumerator", K_TYPEDEF[] = "typedef",
+		  K_TAG[] = "tag", K_MEMBER[] = "member";
+
+static int ns_index(unsigned ns)
+{
+	return ns == NS_TAG ? 1 : ns == NS_MEMBER ? 2 : 0;
+}
+
 /* One lost definition. */
 struct lost {
 	char *name, *path, *why;
 	size_t line;
+	unsigned ns;             /* the namespaces it was lost in */
+	const char *kind[3];     /* per namespace (ns_index) */
+	int local;               /* only its own file can see it (a macro, a type, a static of a .c file) */
+	char *seen_by;           /* a header's compile-time name: the prefix of the users that can
+				    include it ("arch/ia64/" for arch/ia64/include/, its directory for a
+				    private header), NULL for include/ */
 };
+
+/*
+ * Who can include a header: anyone for include/ (and include/uapi/),
+ * arch/A/ for arch/A/include/ (another architecture includes its own
+ * asm/), and the header's own directory for a private header.
+ */
+static char *header_seen_by(const char *path)
+{
+	const char *p;
+
+	if (starts_with(path, "include/"))
+		return NULL;
+	if (starts_with(path, "arch/") && (p = strchr(path + 5, '/')) && starts_with(p, "/include/"))
+		return xstrndup(path, (size_t)(p - path) + 1);
+	p = strrchr(path, '/');
+	return p ? xstrndup(path, (size_t)(p - path) + 1) : xstrdup("");
+}
 
 struct job {
 	struct lost *lost;       /* sorted by name */
@@ -28,7 +68,85 @@ struct job {
 
 static int cmp_lost(const void *a, const void *b)
 {
-	return strcmp(((const struct lost *)a)->name, ((const struct lost *)b)->name);
+	const struct lost *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (!c)
+		c = strcmp(x->path, y->path);
+	if (!c && x->line != y->line)
+		c = x->line < y->line ? -1 : 1;
+	return c;
+}
+
+/*
+ * Every definition of a buffer, keyed "N\tname" by namespace: 'L' a
+ * non-static function or variable (what the linker resolves), 'O' any
+ * ordinary identifier, 'T' a tag, 'M' a member.
+ */
+struct defs_any {
+	int after;               /* the buffer after the change: every key a definition provides */
+	struct strset keys;
+	struct strvec order;     /* keys, first definition of each, in file order */
+	size_t *offs;
+	const char **kinds;
+	size_t cap, kcap;
+};
+
+static void defs_key(struct defs_any *d, char ns, const struct ev *e, const char *kind)
+{
+	char *key = xasprintf("%c\t%.*s", ns, (int)e->len, e->name);
+
+	if (strset_add(&d->keys, key) && !d->after) {
+		GROW(d->offs, d->cap, d->order.n + 1);
+		GROW(d->kinds, d->kcap, d->order.n + 1);
+		d->offs[d->order.n] = e->off;
+		d->kinds[d->order.n] = kind;
+		sv_push(&d->order, key);
+	}
+	free(key);
+}
+
+static void collect_any(void *vctx, const struct ev *e)
+{
+	struct defs_any *d = vctx;
+
+	switch (e->kind) {
+	case EV_USE:
+		break;
+	case EV_DEF:
+		defs_key(d, 'L', e, K_LINK);
+		if (d->after)
+			defs_key(d, 'O', e, K_LINK);
+		break;
+	case EV_DEF_STATIC:
+		defs_key(d, 'O', e, K_STATIC);
+		break;
+	case EV_MACRO:
+		defs_key(d, 'O', e, K_MACRO);
+		if (d->after)
+			defs_key(d, 'T', e, K_MACRO), defs_key(d, 'M', e, K_MACRO);
+		break;
+	case EV_ENUM:
+		defs_key(d, 'O', e, K_ENUM);
+		break;
+	case EV_TYPEDEF:
+		defs_key(d, 'O', e, K_TYPEDEF);
+		break;
+	case EV_TAG:
+		defs_key(d, 'T', e, K_TAG);
+		break;
+	case EV_MEMBER:
+		defs_key(d, 'M', e, K_MEMBER);
+		break;
+	}
+}
+
+static void defs_any_release(struct defs_any *d)
+{
+	strset_clear(&d->keys);
+	sv_clear(&d->order);
+	free(d->offs);
+	free((void *)d->kinds);
 }
 
 /*
@@ -81,29 +199,40 @@ static const struct edit *edit_at(const struct plan *plan, size_t lo, size_t hi,
 static void compare_file(struct job *job, const char *path, const char *before, size_t blen,
 			 const char *after, size_t alen, const struct plan *plan)
 {
-	struct name_defs b = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
-	struct name_defs a = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
+	struct defs_any b = { 0, STRSET_INIT, STRVEC_INIT, NULL, NULL, 0, 0 };
+	struct defs_any a = { 1, STRSET_INIT, STRVEC_INIT, NULL, NULL, 0, 0 };
 	struct line_index li = { NULL, 0 };
 	size_t lo = 0, hi = 0;
+	int cfile = !ends_with(path, ".h");
 
-	lex_c(before, blen, NULL, collect_def, &b);
+	lex_c(before, blen, NULL, collect_any, &b);
 	if (after)
-		lex_c(after, alen, NULL, collect_def, &a);
+		lex_c(after, alen, NULL, collect_any, &a);
 	if (after && plan)
 		edits_of_path(plan, path, &lo, &hi);
 	for (size_t i = 0; i < b.order.n; i++) {
 		const struct edit *e;
 		struct lost *l;
+		char nsc = b.order.v[i][0];
+		unsigned ns = nsc == 'T' ? NS_TAG : nsc == 'M' ? NS_MEMBER : NS_ORD;
 
-		if (strset_has(&a.names, b.order.v[i]))
+		if (strset_has(&a.keys, b.order.v[i]))
+			continue;
+		/* a .c file's static definitions and types go with it: a user elsewhere has its own */
+		if (cfile && nsc != 'L' && !after)
 			continue;
 		if (!li.start)
 			line_index_init(&li, before, blen);
 		GROW(job->lost, job->lost_cap, job->nlost + 1);
 		l = &job->lost[job->nlost++];
-		l->name = xstrdup(b.order.v[i]);
+		memset(l, 0, sizeof(*l));
+		l->name = xstrdup(b.order.v[i] + 2);
 		l->path = xstrdup(path);
 		l->line = line_index_line(&li, b.offs[i]);
+		l->ns = ns;
+		l->kind[ns_index(ns)] = b.kinds[i];
+		l->local = cfile && nsc != 'L';
+		l->seen_by = !cfile && b.kinds[i] != K_LINK ? header_seen_by(path) : NULL;
 		l->why = NULL;
 		if (!after) {
 			l->why = xstrdup(plan ? "the file is deleted" : "the file is gone");
@@ -116,14 +245,15 @@ static void compare_file(struct job *job, const char *path, const char *before, 
 			l->why = xstrdup("no longer defined there");
 	}
 	line_index_release(&li);
-	name_defs_release(&b);
-	name_defs_release(&a);
+	defs_any_release(&b);
+	defs_any_release(&a);
 }
 
 /* ---- finding the users ---- */
 
 struct use {
 	uint32_t name;
+	unsigned ns;
 	char *path;
 	size_t off, len, line;
 	const char *use;
@@ -132,6 +262,7 @@ struct use {
 
 struct pairs {
 	uint32_t name;
+	unsigned ns;
 	char *path;   /* NULL: everywhere */
 };
 
@@ -174,13 +305,20 @@ static int want_lost(void *vctx, const char *name, size_t len)
 	return find_name(w->job, name, len) >= 0;
 }
 
-static void add_def(struct worker *w, uint32_t name, const char *path)
+static void add_def(struct worker *w, uint32_t name, const char *path, unsigned ns)
 {
+	unsigned want = w->job->lost[name].ns;
+
 	GROW(w->defs, w->defs_cap, w->ndefs + 1);
-	w->defs[w->ndefs++] = (struct pairs){ name, path ? xstrdup(path) : NULL };
-	if (!path && w->job->sc && !atomic_exchange(&w->job->retired[name], 1)) {
-		scanner_retire(w->job->sc, name);
-		atomic_fetch_add(w->job->nretired, 1);
+	w->defs[w->ndefs++] = (struct pairs){ name, ns, path ? xstrdup(path) : NULL };
+	if (!path && w->job->sc) {
+		unsigned old = atomic_fetch_or(&w->job->retired[name], (unsigned char)ns);
+
+		/* retired from the scan once it survives in every namespace it was lost in */
+		if ((old & want) != want && ((old | ns) & want) == want) {
+			scanner_retire(w->job->sc, name);
+			atomic_fetch_add(w->job->nretired, 1);
+		}
 	}
 }
 
@@ -203,7 +341,8 @@ static const struct line_index *worker_lines(struct worker *w)
 	return &w->li;
 }
 
-static void add_use(struct worker *w, uint32_t name, size_t off, size_t len, const char *use)
+static void add_use(struct worker *w, uint32_t name, unsigned ns, size_t off, size_t len,
+		    const char *use)
 {
 	const struct line_index *li = worker_lines(w);
 	size_t ls = line_index_start(li, off), le = line_end(w->buf, w->len, off);
@@ -213,7 +352,7 @@ static void add_use(struct worker *w, uint32_t name, size_t off, size_t len, con
 		le--;
 	GROW(w->uses, w->uses_cap, w->nuses + 1);
 	u = &w->uses[w->nuses++];
-	*u = (struct use){ name, xstrdup(w->path), off, len, line_index_line(li, off), use,
+	*u = (struct use){ name, ns, xstrdup(w->path), off, len, line_index_line(li, off), use,
 			   xstrndup(w->buf + ls, le - ls) };
 }
 
@@ -227,15 +366,29 @@ static void on_event(void *vctx, const struct ev *e)
 		return;
 	switch (e->kind) {
 	case EV_DEF:
-		add_def(w, (uint32_t)k, NULL);
+		add_def(w, (uint32_t)k, NULL, NS_ORD);
 		break;
 	case EV_DEF_STATIC:
+	case EV_ENUM:
+	case EV_TYPEDEF:
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_ORD);
+		break;
 	case EV_MACRO:
-		add_def(w, (uint32_t)k, header ? NULL : w->path);
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_ALL);
 		break;
-	case EV_USE:
-		add_use(w, (uint32_t)k, e->off, e->len, e->use);
+	case EV_TAG:
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_TAG);
 		break;
+	case EV_MEMBER:
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_MEMBER);
+		break;
+	case EV_USE: {
+		unsigned ns = !strcmp(e->use, "member") ? NS_MEMBER : !strcmp(e->use, "tag") ? NS_TAG : NS_ORD;
+
+		if (w->job->lost[k].ns & ns)
+			add_use(w, (uint32_t)k, ns, e->off, e->len, e->use);
+		break;
+	}
 	}
 }
 
@@ -256,11 +409,11 @@ static void asm_hits(struct worker *w, const struct scan_hit *hits, size_t n)
 
 		for (k = 0; k < ARRAY_SIZE(defs); k++)
 			if (strstr(line, defs[k])) {
-				add_def(w, hits[i].pattern, NULL);
+				add_def(w, hits[i].pattern, NULL, NS_ALL);
 				break;
 			}
 		if (k == ARRAY_SIZE(defs))
-			add_use(w, hits[i].pattern, hits[i].offset,
+			add_use(w, hits[i].pattern, NS_ORD, hits[i].offset,
 				strlen(w->job->lost[hits[i].pattern].name), USE_ASM);
 		free(line);
 	}
@@ -368,7 +521,7 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 	void **ctxp = xcalloc((size_t)nt, sizeof(*ctxp));
 	struct strvec first = STRVEC_INIT;
 	struct strset first_seen = STRSET_INIT;
-	char *survives = xcalloc(job->nlost ? job->nlost : 1, 1);
+	unsigned char *survives = xcalloc(job->nlost ? job->nlost : 1, 1);
 	struct strset local = STRSET_INIT;
 
 	if (job->nlost)   /* qsort(NULL, 0) is undefined (UBSan) */
@@ -379,12 +532,51 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 
 		for (size_t i = 0; i < job->nlost; i++) {
 			if (o && !strcmp(job->lost[o - 1].name, job->lost[i].name)) {
-				free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why);
+				struct lost *p = &job->lost[o - 1], *q = &job->lost[i];
+
+				for (int n = 0; n < 3; n++)
+					if (!p->kind[n])
+						p->kind[n] = q->kind[n];
+				p->local = p->local && q->local && !strcmp(p->path, q->path);
+				if (p->seen_by && (!q->seen_by || strcmp(p->seen_by, q->seen_by))) {
+					free(p->seen_by);   /* seen by more than one: anyone */
+					p->seen_by = NULL;
+				}
+				p->ns |= q->ns;
+				free(q->name), free(q->path), free(q->why), free(q->seen_by);
 				continue;
 			}
 			job->lost[o++] = job->lost[i];
 		}
 		job->nlost = o;
+	}
+	/* A header's names that only users under a prefix can see, when the removal keeps none there. */
+	{
+		struct strset kept = STRSET_INIT, none = STRSET_INIT;
+		size_t o = 0;
+
+		for (size_t i = 0; i < job->nlost; i++) {
+			const char *sb = job->lost[i].seen_by;
+
+			if (sb && !strset_has(&kept, sb) && !strset_has(&none, sb)) {
+				size_t k;
+
+				for (k = 0; k < t->files.n; k++)
+					if (starts_with(t->files.v[k], sb) && file_class(t->files.v[k]) == FILE_C &&
+					    !strset_has(&job->skip, t->files.v[k]))
+						break;
+				strset_add(k < t->files.n ? &kept : &none, sb);
+			}
+			if (sb && strset_has(&none, sb)) {
+				free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why);
+				free(job->lost[i].seen_by);
+				continue;
+			}
+			job->lost[o++] = job->lost[i];
+		}
+		job->nlost = o;
+		strset_clear(&kept);
+		strset_clear(&none);
 	}
 	res->ngone = job->nlost;
 	job->pats = xcalloc(job->nlost ? job->nlost : 1, sizeof(*job->pats));
@@ -449,23 +641,28 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 	for (int i = 0; i <= nt; i++)
 		for (size_t k = 0; k < w[i].ndefs; k++) {
 			if (!w[i].defs[k].path) {
-				survives[w[i].defs[k].name] = 1;
+				survives[w[i].defs[k].name] |= (unsigned char)w[i].defs[k].ns;
 			} else {
-				char *key = xasprintf("%u\t%s", w[i].defs[k].name, w[i].defs[k].path);
-				char *slash = strrchr(key, '/');
+				for (unsigned ns = 1; ns <= NS_MEMBER; ns <<= 1) {
+					char *key, *slash;
 
-				strset_add(&local, key);
-				/* and "name\tdir/": a header beside it may use it (below) */
-				if (slash) {
-					slash[1] = '\0';
+					if (!(w[i].defs[k].ns & ns))
+						continue;
+					key = xasprintf("%u\t%u\t%s", w[i].defs[k].name, ns, w[i].defs[k].path);
+					slash = strrchr(key, '/');
 					strset_add(&local, key);
+					/* and "name\tns\tdir/": a header beside it may use it (below) */
+					if (slash) {
+						slash[1] = '\0';
+						strset_add(&local, key);
+					}
+					free(key);
 				}
-				free(key);
 			}
 			free(w[i].defs[k].path);
 		}
 	for (size_t i = 0; i < job->nlost; i++)
-		if (!survives[i]) {
+		if ((survives[i] & job->lost[i].ns) != job->lost[i].ns) {
 			res->nlost++;
 			sv_push_owned(&res->lost, xasprintf("%s (%s:%zu)", job->lost[i].name,
 							    job->lost[i].path, job->lost[i].line));
@@ -474,7 +671,7 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 		for (size_t k = 0; k < w[i].nuses; k++) {
 			struct use *u = &w[i].uses[k];
 			const struct lost *l = &job->lost[u->name];
-			char *key = xasprintf("%u\t%s", u->name, u->path);
+			char *key = xasprintf("%u\t%u\t%s", u->name, u->ns, u->path);
 			struct link_residue *r;
 
 			/*
@@ -484,7 +681,9 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 			 */
 			if (ends_with(u->path, ".h") && strrchr(key, '/'))
 				strrchr(key, '/')[1] = '\0';
-			if (survives[u->name] || strset_has(&local, key)) {
+			if ((survives[u->name] & u->ns) || strset_has(&local, key) ||
+			    (l->local && strcmp(l->path, u->path)) ||
+			    (l->seen_by && !starts_with(u->path, l->seen_by))) {
 				free(key);
 				free(u->path);
 				free(u->text);
@@ -499,7 +698,8 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 				r = &res->v[res->n++];
 			}
 			*r = (struct link_residue){ xstrdup(l->name), xstrdup(l->path), l->line, xstrdup(l->why),
-						    u->path, u->line, u->off, u->len, u->use, u->text, NULL };
+						    u->path, u->line, u->off, u->len, u->use, u->text, NULL,
+						    l->kind[ns_index(u->ns)] ? l->kind[ns_index(u->ns)] : K_LINK };
 		}
 		free(w[i].uses);
 		free(w[i].defs);
@@ -587,7 +787,7 @@ static void find_selectors(const struct plan *plan, struct links_result *res)
  * first branch only), not CONFIG_ symbols and not the compiler's own
  * (__x86_64__, _LP64).  Appended to out.
  */
-static void positive_guards(const char *buf, size_t off, struct strvec *out)
+static void positive_guards(const char *buf, size_t off, const char *keep, struct strvec *out)
 {
 	char *stack[64];
 	int depth = 0;
@@ -646,7 +846,8 @@ static void positive_guards(const char *buf, size_t off, struct strvec *out)
 		ls = le;
 	}
 	for (int i = 0; i < depth && i < (int)ARRAY_SIZE(stack); i++) {
-		if (stack[i] && !starts_with(stack[i], "CONFIG_") && stack[i][0] != '_' &&
+		if (stack[i] && ((!starts_with(stack[i], "CONFIG_") && stack[i][0] != '_') ||
+				 !strcmp(stack[i], keep)) &&
 		    !sv_contains(out, stack[i]))
 			sv_push(out, stack[i]);
 		free(stack[i]);
@@ -708,7 +909,7 @@ static void drop_dead_guarded(struct links_result *res, const struct tree *t, in
 
 		sb_reset(&sb);
 		if (read_file(full, &sb) == 0 && res->v[i].off <= sb.len)
-			positive_guards(sb.buf, res->v[i].off, &guards[i]);
+			positive_guards(sb.buf, res->v[i].off, res->v[i].name, &guards[i]);
 		free(full);
 		for (size_t g = 0; g < guards[i].n; g++)
 			if (!sv_contains(&names, guards[i].v[g]))
@@ -753,8 +954,9 @@ static void drop_dead_guarded(struct links_result *res, const struct tree *t, in
 	for (size_t i = 0; i < res->n; i++) {
 		int dead = 0;
 
+		/* #ifdef FOO around a use of FOO: it goes with FOO's definition */
 		for (size_t g = 0; g < guards[i].n && !dead; g++)
-			dead = !strset_has(&defined, guards[i].v[g]);
+			dead = !strset_has(&defined, guards[i].v[g]) || !strcmp(guards[i].v[g], res->v[i].name);
 		if (dead) {
 			struct link_residue *r = &res->v[i];
 
@@ -783,7 +985,8 @@ static void finish(struct links_result *res)
 static void job_release(struct job *job)
 {
 	for (size_t i = 0; i < job->nlost; i++)
-		free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why);
+		free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why),
+			free(job->lost[i].seen_by);
 	free(job->lost);
 	strset_clear(&job->skip);
 	free(job->pats);
@@ -907,9 +1110,27 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
 	return 0;
 }
 
+int links_compile(const struct link_residue *r)
+{
+	return r->def_kind && r->def_kind != K_LINK;
+}
+
 char *links_describe(const struct link_residue *r)
 {
 	const char *u = r->use;
+
+	if (links_compile(r)) {
+		const char *k = r->def_kind;
+		char *what = k == K_MEMBER ? xasprintf("uses the member %s", r->name)
+			     : k == K_TAG ? xasprintf("uses the type %s by value", r->name)
+			     : !strcmp(u, "call") ? xasprintf("calls %s() (%s)", r->name, k)
+			     : xasprintf("uses %s (%s)", r->name, k);
+		char *s = xasprintf("%s:%zu: %s, whose definition goes (%s:%zu: %s)", r->path, r->line,
+				    what, r->def_path, r->def_line, r->def_why);
+
+		free(what);
+		return s;
+	}
 	char *what = !strcmp(u, "call") ? xasprintf("calls %s()", r->name)
 		     : !strcmp(u, "address") ? xasprintf("takes the address of %s", r->name)
 		     : !strcmp(u, "initializer") ? xasprintf("names %s in an initializer", r->name)
