@@ -974,6 +974,265 @@ static void drop_dead_guarded(struct links_result *res, const struct tree *t, in
 	sb_release(&sb);
 }
 
+static int read_in(const char *root, const char *path, struct strbuf *sb);
+
+/* ---- duplicate definitions ---- */
+
+static const char K_DUP[] = "duplicate definition";
+
+/*
+ * The CONFIG_ name of a directive that keeps its first branch when the
+ * option is off ("#ifndef CONFIG_X", "#if !IS_ENABLED(CONFIG_X)", "#if
+ * !defined(CONFIG_X)"; *neg = 1) or its #else ("#ifdef CONFIG_X", "#if
+ * IS_ENABLED(CONFIG_X)", "#if defined(CONFIG_X)"; *neg = 0), or NULL.
+ */
+static char *option_directive(const char *p, const char *e, int *neg)
+{
+	const char *a;
+
+	p += strspn(p, " \t");
+	if (p >= e || *p != '#')
+		return NULL;
+	p++;
+	p += strspn(p, " \t");
+	if (starts_with(p, "ifndef") || starts_with(p, "ifdef")) {
+		*neg = p[2] == 'n';
+		p += *neg ? 6 : 5;
+	} else if (starts_with(p, "if") && !is_word_char((unsigned char)p[2])) {
+		p += 2;
+		p += strspn(p, " \t");
+		*neg = *p == '!';
+		if (*neg)
+			p++;
+		p += strspn(p, " \t");
+		if (starts_with(p, "IS_ENABLED"))
+			p += 10;
+		else if (starts_with(p, "defined"))
+			p += 7;
+		else
+			return NULL;
+		p += strspn(p, " \t(");
+	} else {
+		return NULL;
+	}
+	p += strspn(p, " \t");
+	if (!starts_with(p, "CONFIG_"))
+		return NULL;
+	for (a = p; p < e && is_word_char((unsigned char)*p); p++)
+		;
+	/* the name alone: "#ifndef CONFIG_X && Y" is no single option */
+	if (strspn(p, " \t)\r\n") != (size_t)(e - p) && !starts_with(p + strspn(p, " \t)"), "/*") &&
+	    !starts_with(p + strspn(p, " \t)"), "//"))
+		return NULL;
+	return xstrndup(a, (size_t)(p - a));
+}
+
+/* A definition the removal makes unconditional. */
+struct gained {
+	char *name, *path, *why;
+	size_t line;
+};
+
+/*
+ * The non-static definitions and header definitions of an edited file that
+ * sat in the branch an option's absence keeps (#ifndef CONFIG_X, #else of
+ * #ifdef CONFIG_X) whose directive the plan takes away: kept, they are now
+ * unconditional.
+ */
+static void gained_defs(const struct plan *plan, const struct plan_file *f, struct gained **gv,
+			size_t *ng, size_t *gcap)
+{
+	struct defs_any d = { 0, STRSET_INIT, STRVEC_INIT, NULL, NULL, 0, 0 };
+	struct line_index li;
+	size_t lo, hi;
+	struct frame { char *opt, *text; int neg, in_else, removed; } st[64];
+	int depth = 0;
+	size_t k = 0;
+
+	edits_of_path(plan, f->path, &lo, &hi);
+	if (lo == hi)
+		return;
+	lex_c(f->data, f->len, NULL, collect_any, &d);
+	if (!d.order.n) {
+		defs_any_release(&d);
+		return;
+	}
+	line_index_init(&li, f->data, f->len);
+	/* d.order is in file order: walk the lines once, definitions as they come */
+	for (size_t ls = 0; ls < f->len && k < d.order.n;) {
+		size_t le = line_end(f->data, f->len, ls);
+		const char *p = f->data + ls, *e = f->data + le;
+		int neg;
+		char *opt;
+
+		while (k < d.order.n && d.offs[k] < le) {
+			const char *key = d.order.v[k];
+			int header = ends_with(f->path, ".h");
+
+			/* the linker's, or any of a header's */
+			if ((key[0] == 'L' || (header && key[0] != 'M')) && !edit_at(plan, lo, hi, d.offs[k])) {
+				for (int i = depth < 64 ? depth - 1 : 63; i >= 0; i--) {
+					if (!st[i].opt || !st[i].removed || st[i].neg == st[i].in_else)
+						continue;
+					GROW(*gv, *gcap, *ng + 1);
+					(*gv)[(*ng)++] = (struct gained){
+						xstrdup(key + 2), xstrdup(f->path),
+						xasprintf("%s%s dropped: now unconditional",
+							  st[i].neg ? "" : "the #else of ", st[i].text),
+						line_index_line(&li, d.offs[k]) };
+					break;
+				}
+			}
+			k++;
+		}
+		p += strspn(p, " \t");
+		if (p < e && *p == '#') {
+			const char *w = p + 1 + strspn(p + 1, " \t");
+
+			if ((opt = option_directive(p, e, &neg))) {
+				size_t n = (size_t)(e - p);
+
+				while (n && (p[n - 1] == '\n' || p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
+					n--;
+				if (depth < 64)
+					st[depth] = (struct frame){ opt, xstrndup(p, n), neg, 0,
+								    edit_at(plan, lo, hi, ls) != NULL };
+				else
+					free(opt);
+				depth++;
+			} else if (starts_with(w, "if")) {
+				if (depth < 64)
+					st[depth] = (struct frame){ NULL, NULL, 0, 0, 0 };
+				depth++;
+			} else if (starts_with(w, "else") || starts_with(w, "elif")) {
+				if (depth > 0 && depth <= 64) {
+					st[depth - 1].in_else = 1;
+					if (starts_with(w, "elif")) {   /* a third branch: no longer the option's alone */
+						free(st[depth - 1].opt);
+						st[depth - 1].opt = NULL;
+					}
+				}
+			} else if (starts_with(w, "endif") && depth > 0) {
+				depth--;
+				if (depth < 64)
+					free(st[depth].opt), free(st[depth].text);
+			}
+		}
+		ls = le;
+	}
+	for (int i = 0; i < depth && i < 64; i++)
+		free(st[i].opt), free(st[i].text);
+	line_index_release(&li);
+	defs_any_release(&d);
+}
+
+struct dup_ctx {
+	const struct gained *g;
+	size_t ng;
+	const char *path;
+	const char *buf;
+	size_t len;
+	struct links_result *res;
+	struct line_index li;
+};
+
+static int want_gained(void *vctx, const char *name, size_t len)
+{
+	const struct dup_ctx *c = vctx;
+
+	for (size_t i = 0; i < c->ng; i++)
+		if (strlen(c->g[i].name) == len && !memcmp(c->g[i].name, name, len))
+			return 1;
+	return 0;
+}
+
+static void on_dup(void *vctx, const struct ev *e)
+{
+	struct dup_ctx *c = vctx;
+	int header = ends_with(c->path, ".h");
+	size_t ls, le;
+
+	if (!(e->kind == EV_DEF || (header && e->kind != EV_USE && e->kind != EV_MEMBER)))
+		return;
+	for (size_t i = 0; i < c->ng; i++) {
+		const struct gained *g = &c->g[i];
+		struct link_residue *r;
+
+		if (strlen(g->name) != e->len || memcmp(g->name, e->name, e->len) || !strcmp(g->path, c->path))
+			continue;
+		if (!c->li.start)
+			line_index_init(&c->li, c->buf, c->len);
+		ls = line_index_start(&c->li, e->off);
+		le = line_end(c->buf, c->len, e->off);
+		while (le > ls && (c->buf[le - 1] == '\n' || c->buf[le - 1] == '\r'))
+			le--;
+		GROW(c->res->v, c->res->cap, c->res->n + 1);
+		r = &c->res->v[c->res->n++];
+		*r = (struct link_residue){ xstrdup(g->name), xstrdup(g->path), g->line, xstrdup(g->why),
+					    xstrdup(c->path), line_index_line(&c->li, e->off), e->off, e->len,
+					    "definition", xstrndup(c->buf + ls, le - ls), NULL, K_DUP };
+		break;
+	}
+}
+
+/*
+ * Duplicate definitions: a generic definition the removal makes
+ * unconditional (#ifndef CONFIG_HAVE_ARCH_FOO, whose option goes) while
+ * the directory of a kept option that selected the removed one (arch/A/
+ * for arch/A/Kconfig) still defines the name (a non-static definition, or
+ * any of a header's).
+ */
+static void find_duplicates(const struct plan *plan, const struct tree *t, struct links_result *res)
+{
+	struct gained *g = NULL;
+	size_t ng = 0, gcap = 0;
+	struct strvec dirs = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < plan->nfiles; i++) {
+		const struct plan_file *f = &plan->files[i];
+
+		if (is_c_source(f->path) && !plan_is_deleted(plan, f->path) && !not_kernel_code(f->path))
+			gained_defs(plan, f, &g, &ng, &gcap);
+	}
+	for (size_t i = 0; ng && i < res->nselectors; i++) {
+		char *dir = xstrdup(res->selectors[i].path), *slash = strrchr(dir, '/');
+
+		if (slash && slash != dir) {
+			slash[1] = '\0';
+			if (!sv_contains(&dirs, dir))
+				sv_push(&dirs, dir);
+		}
+		free(dir);
+	}
+	for (size_t i = 0; dirs.n && i < t->files.n; i++) {
+		const char *p = t->files.v[i];
+		struct dup_ctx c = { g, ng, p, NULL, 0, res, { NULL, 0 } };
+		size_t d, k;
+
+		for (d = 0; d < dirs.n && !starts_with(p, dirs.v[d]); d++)
+			;
+		if (d == dirs.n || !is_c_source(p) || plan_is_deleted(plan, p) || plan_find(plan, p))
+			continue;
+		sb_reset(&sb);
+		if (read_in(t->root, p, &sb) < 0 || !sb.buf)
+			continue;
+		for (k = 0; k < ng && !memmem(sb.buf, sb.len, g[k].name, strlen(g[k].name)); k++)
+			;
+		if (k == ng)
+			continue;
+		c.buf = sb.buf;
+		c.len = sb.len;
+		lex_c(sb.buf, sb.len, want_gained, on_dup, &c);
+		line_index_release(&c.li);
+	}
+	for (size_t i = 0; i < ng; i++)
+		free(g[i].name), free(g[i].path), free(g[i].why);
+	free(g);
+	sv_clear(&dirs);
+	sb_release(&sb);
+}
+
 static void finish(struct links_result *res)
 {
 	if (res->n)
@@ -1047,6 +1306,7 @@ int links_plan(const struct plan *plan, const struct tree *t, int nthreads,
 	find_users(&job, t, plan, ov, nov, nthreads, res);
 	drop_dead_guarded(res, t, nthreads);
 	find_selectors(plan, res);
+	find_duplicates(plan, t, res);
 	finish(res);
 	for (size_t i = 0; i < nov; i++)
 		sb_release(&ov[i].text);
@@ -1119,6 +1379,9 @@ char *links_describe(const struct link_residue *r)
 {
 	const char *u = r->use;
 
+	if (r->def_kind == K_DUP)
+		return xasprintf("%s:%zu: defines %s, which %s:%zu now defines too (%s): a duplicate definition",
+				 r->path, r->line, r->name, r->def_path, r->def_line, r->def_why);
 	if (links_compile(r)) {
 		const char *k = r->def_kind;
 		char *what = k == K_MEMBER ? xasprintf("uses the member %s", r->name)
