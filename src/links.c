@@ -1233,6 +1233,182 @@ static void find_duplicates(const struct plan *plan, const struct tree *t, struc
 	sb_release(&sb);
 }
 
+/* ---- build-time programs and generated headers ---- */
+
+static const char K_BUILD[] = "build-time program";
+
+/* A program or generated header the removal stops making. */
+struct gone_prog {
+	char *name;      /* "mkfootab", or "footab.asn1.h" */
+	char *dir;       /* the Makefile's directory, "drivers/foo/" */
+	char *path;      /* the Makefile */
+	size_t line;
+	int header;      /* a generated header (of an .asn1.o part) */
+};
+
+/* Does a Makefile line (from p) set a variable of programs the build makes and runs? */
+static int program_line(const char *p, const char *e)
+{
+	static const char *const vars[] = { "hostprogs", "always", "userprogs", "extra-" };
+
+	p += strspn(p, " \t");
+	for (size_t i = 0; i < ARRAY_SIZE(vars); i++)
+		if (starts_with(p, vars[i]) && (size_t)(e - p) > strlen(vars[i]))
+			return 1;
+	return 0;
+}
+
+/* The words of [a, e) that name programs or .asn1.o parts, added to gv. */
+static void gone_words(const char *path, size_t line, int programs, const char *a, const char *e,
+		       struct gone_prog **gv, size_t *ng, size_t *gcap)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path) + 1) : xstrdup("");
+
+	while (a < e) {
+		const char *w;
+		size_t n;
+
+		a += strspn(a, " \t\\\r\n");
+		for (w = a; a < e && (is_word_char((unsigned char)*a) || *a == '-' || *a == '.' || *a == '/'); a++)
+			;
+		n = (size_t)(a - w);
+		if (!n) {
+			if (a < e && *a == '$') {   /* $(...) */
+				const char *c = memchr(a, ')', (size_t)(e - a));
+
+				a = c ? c + 1 : e;
+			} else if (a < e) {
+				a++;
+			}
+			continue;
+		}
+		if (n > 7 && !memcmp(a - 7, ".asn1.o", 7)) {
+			GROW(*gv, *gcap, *ng + 1);
+			(*gv)[(*ng)++] = (struct gone_prog){ xasprintf("%.*s.h", (int)(n - 2), w), xstrdup(dir),
+							     xstrdup(path), line, 1 };
+		} else if (programs && !memchr(w, '.', n) && !memchr(w, '/', n) &&
+			   !(n >= 9 && !memcmp(w, "hostprogs", 9)) && !(n >= 6 && !memcmp(w, "always", 6)) &&
+			   !(n >= 9 && !memcmp(w, "userprogs", 9)) && !(n >= 5 && !memcmp(w, "extra", 5))) {
+			GROW(*gv, *gcap, *ng + 1);
+			(*gv)[(*ng)++] = (struct gone_prog){ xstrndup(w, n), xstrdup(dir), xstrdup(path), line, 0 };
+		}
+	}
+	free(dir);
+}
+
+/* Is name at b + off a whole word of a path ("$(obj)/mkfootab", not "mkfootab.c", not "mkfootab-objs")? */
+static int path_word_at(const char *b, size_t len, size_t off, size_t n)
+{
+	char after = off + n < len ? b[off + n] : ' ';
+
+	return off > 0 && b[off - 1] == '/' && !is_word_char((unsigned char)after) && after != '.' &&
+	       after != '-';
+}
+
+static void add_build_residue(struct links_result *res, const struct gone_prog *g, const char *path,
+			      const char *buf, size_t len, size_t off, const char *use)
+{
+	size_t ls = line_start(buf, off), le = line_end(buf, len, off);
+	struct link_residue *r;
+
+	while (le > ls && (buf[le - 1] == '\n' || buf[le - 1] == '\r'))
+		le--;
+	GROW(res->v, res->cap, res->n + 1);
+	r = &res->v[res->n++];
+	*r = (struct link_residue){ xstrdup(g->name), xstrdup(g->path), g->line,
+				    xstrdup(g->header ? "its .asn1.o part goes" : "no longer built"),
+				    xstrdup(path), line_of_offset(buf, off), off, strlen(g->name), use,
+				    xstrndup(buf + ls, le - ls), NULL, K_BUILD };
+}
+
+/*
+ * Programs the removal stops building (the words a Makefile edit takes
+ * from a hostprogs, always-, userprogs or extra- line, or such lines of a
+ * deleted Makefile) that a kept Makefile still runs ("$(obj)/../foo/
+ * mkfootab" in a recipe, a line of its own that does not build it), and
+ * the headers of .asn1.o parts that go while a kept C file of their
+ * directory includes them.
+ */
+static void find_build_programs(const struct plan *plan, const struct tree *t, struct links_result *res)
+{
+	struct gone_prog *g = NULL;
+	size_t ng = 0, gcap = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const struct edit *e = &plan->edits[i];
+		const struct plan_file *f;
+		size_t ls;
+
+		if (!is_makefile(e->path) || !(f = plan_find(plan, e->path)) || e->end > f->len)
+			continue;
+		ls = line_start(f->data, e->start);
+		gone_words(e->path, line_of_offset(f->data, e->start),
+			   program_line(f->data + ls, f->data + line_end(f->data, f->len, ls)),
+			   f->data + e->start, f->data + e->end, &g, &ng, &gcap);
+	}
+	for (size_t i = 0; i < t->files.n; i++) {
+		const char *p = t->files.v[i];
+
+		if (!is_makefile(p) || !plan_is_deleted(plan, p))
+			continue;
+		sb_reset(&sb);
+		if (read_in(t->root, p, &sb) < 0 || !sb.buf)
+			continue;
+		for (size_t ls = 0; ls < sb.len;) {
+			size_t le = line_end(sb.buf, sb.len, ls);
+
+			if (program_line(sb.buf + ls, sb.buf + le) || memmem(sb.buf + ls, le - ls, ".asn1.o", 7))
+				gone_words(p, line_of_offset(sb.buf, ls), program_line(sb.buf + ls, sb.buf + le),
+					   sb.buf + ls, sb.buf + le, &g, &ng, &gcap);
+			ls = le;
+		}
+	}
+	for (size_t i = 0; ng && i < t->files.n; i++) {
+		const char *p = t->files.v[i];
+		const struct plan_file *f;
+		const char *buf;
+		size_t len, k;
+		int mk = is_makefile(p);
+
+		if (plan_is_deleted(plan, p) || not_kernel_code(p) || (!mk && !is_c_source(p)))
+			continue;
+		for (k = 0; k < ng && (mk ? g[k].header : !g[k].header || !starts_with(p, g[k].dir)); k++)
+			;
+		if (k == ng)
+			continue;
+		sb_reset(&sb);
+		if ((f = plan_find(plan, p)))
+			plan_result(plan, f, &sb);
+		else if (read_in(t->root, p, &sb) < 0)
+			continue;
+		buf = sb.buf ? sb.buf : "";
+		len = sb.len;
+		for (k = 0; k < ng; k++) {
+			size_t n = strlen(g[k].name);
+
+			if (mk == g[k].header || (!mk && !starts_with(p, g[k].dir)))
+				continue;
+			for (const char *q = buf; (q = memmem(q, len - (size_t)(q - buf), g[k].name, n)); q += n) {
+				size_t off = (size_t)(q - buf), ls = line_start(buf, off);
+
+				if (mk && (!path_word_at(buf, len, off, n) ||
+					   program_line(buf + ls, buf + line_end(buf, len, ls))))
+					continue;
+				if (!mk && !memmem(buf + ls, off - ls, "#include", 8))
+					continue;
+				add_build_residue(res, &g[k], p, buf, len, off, mk ? "runs" : "includes");
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < ng; i++)
+		free(g[i].name), free(g[i].dir), free(g[i].path);
+	free(g);
+	sb_release(&sb);
+}
+
 static void finish(struct links_result *res)
 {
 	if (res->n)
@@ -1307,6 +1483,7 @@ int links_plan(const struct plan *plan, const struct tree *t, int nthreads,
 	drop_dead_guarded(res, t, nthreads);
 	find_selectors(plan, res);
 	find_duplicates(plan, t, res);
+	find_build_programs(plan, t, res);
 	finish(res);
 	for (size_t i = 0; i < nov; i++)
 		sb_release(&ov[i].text);
@@ -1379,6 +1556,10 @@ char *links_describe(const struct link_residue *r)
 {
 	const char *u = r->use;
 
+	if (r->def_kind == K_BUILD)
+		return xasprintf("%s:%zu: %s %s, which the removal stops %s (%s:%zu)", r->path, r->line,
+				 r->use, r->name, !strcmp(r->use, "runs") ? "building" : "generating",
+				 r->def_path, r->def_line);
 	if (r->def_kind == K_DUP)
 		return xasprintf("%s:%zu: defines %s, which %s:%zu now defines too (%s): a duplicate definition",
 				 r->path, r->line, r->name, r->def_path, r->def_line, r->def_why);
