@@ -1045,7 +1045,7 @@ static void gained_defs(const struct plan *plan, const struct plan_file *f, stru
 	struct defs_any d = { 0, STRSET_INIT, STRVEC_INIT, NULL, NULL, 0, 0 };
 	struct line_index li;
 	size_t lo, hi;
-	struct frame { char *opt, *text; int neg, in_else, removed; } st[64];
+	struct frame { char *opt, *text; int neg, in_else, removed, cfg; } st[64];
 	int depth = 0;
 	size_t k = 0;
 
@@ -1071,7 +1071,11 @@ static void gained_defs(const struct plan *plan, const struct plan_file *f, stru
 
 			/* the linker's, or any of a header's */
 			if ((key[0] == 'L' || (header && key[0] != 'M')) && !edit_at(plan, lo, hi, d.offs[k])) {
-				for (int i = depth < 64 ? depth - 1 : 63; i >= 0; i--) {
+				int other = 0;   /* another option's #if around it: not unconditional */
+
+				for (int i = depth < 64 ? depth - 1 : 63; i >= 0; i--)
+					other |= st[i].cfg && !st[i].removed;
+				for (int i = depth < 64 ? depth - 1 : 63; i >= 0 && !other; i--) {
 					if (!st[i].opt || !st[i].removed || st[i].neg == st[i].in_else)
 						continue;
 					GROW(*gv, *gcap, *ng + 1);
@@ -1096,13 +1100,14 @@ static void gained_defs(const struct plan *plan, const struct plan_file *f, stru
 					n--;
 				if (depth < 64)
 					st[depth] = (struct frame){ opt, xstrndup(p, n), neg, 0,
-								    edit_at(plan, lo, hi, ls) != NULL };
+								    edit_at(plan, lo, hi, ls) != NULL, 1 };
 				else
 					free(opt);
 				depth++;
 			} else if (starts_with(w, "if")) {
 				if (depth < 64)
-					st[depth] = (struct frame){ NULL, NULL, 0, 0, 0 };
+					st[depth] = (struct frame){ NULL, NULL, 0, 0, edit_at(plan, lo, hi, ls) != NULL,
+								    memmem(p, (size_t)(e - p), "CONFIG_", 7) != NULL };
 				depth++;
 			} else if (starts_with(w, "else") || starts_with(w, "elif")) {
 				if (depth > 0 && depth <= 64) {

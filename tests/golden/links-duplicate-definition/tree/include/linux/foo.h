@@ -12,4 +12,14 @@ static inline int foo_fast(void)
 }
 #endif
 
+/* only with another option (pfn_valid under CONFIG_SPARSEMEM), which toy may never have */
+#ifdef CONFIG_FOO_SPARSE
+#ifndef CONFIG_HAVE_ARCH_FOO
+static inline int foo_valid(int x)
+{
+	return x;
+}
+#endif
+#endif
+
 #endif

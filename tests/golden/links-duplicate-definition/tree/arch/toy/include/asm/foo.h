@@ -7,4 +7,6 @@ static inline int foo_fast(void)
 	return 1;
 }
 
+#define foo_valid(x) 1
+
 #endif
