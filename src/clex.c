@@ -162,13 +162,28 @@ static size_t skip_blanks(const char *b, size_t i, size_t end)
 
 static size_t directive_end(const char *b, size_t n, size_t i);
 
-/* Does body [i, end) hold the word p? */
+/*
+ * Does body [i, end) hold the word p as itself: not pasted (a ## b) and not
+ * stringified (#a)?  RTW89_TYPE_MAPPING(ADHOC) pastes NL80211_IFTYPE_ ##
+ * _type: ADHOC names nothing.
+ */
 static int body_has_word(const char *b, size_t i, size_t end, struct span p)
 {
+	size_t start = i;
+
 	for (; i + p.len <= end; i++)
 		if (!memcmp(b + i, b + p.off, p.len) && (i == 0 || !is_word_char((unsigned char)b[i - 1])) &&
-		    (i + p.len == end || !is_word_char((unsigned char)b[i + p.len])))
+		    (i + p.len == end || !is_word_char((unsigned char)b[i + p.len]))) {
+			size_t a = i, z = i + p.len;
+
+			while (a > start && (b[a - 1] == ' ' || b[a - 1] == '\t'))
+				a--;
+			while (z < end && (b[z] == ' ' || b[z] == '\t'))
+				z++;
+			if ((a > start && b[a - 1] == '#') || (z + 1 < end && b[z] == '#' && b[z + 1] == '#'))
+				continue;
 			return 1;
+		}
 	return 0;
 }
 

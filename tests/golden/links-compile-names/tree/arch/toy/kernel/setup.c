@@ -15,8 +15,14 @@ int toy_setup(struct foo_dev *d)
 	return d->id + buf[0] + foo_fast() + FOO_ENABLED + (p != 0) + (int)toy_cookie;
 }
 
+/* a pasted argument names another identifier (rtw89's RTW89_TYPE_MAPPING(ADHOC)) */
+#define TOY_FOO_TRACING 3
+#define TOY_PASTE(x) TOY_ ## x
+
 int toy_probe(struct foo_dev *d)
 {
+	if (d->id == TOY_PASTE(FOO_TRACING))
+		return 0;
 #ifdef FOO_MAX_EVENTS
 	return FOO_MAX_EVENTS;
 #endif
