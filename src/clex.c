@@ -36,6 +36,8 @@ struct stmt {
 	int groups;              /* parenthesised groups opened at paren depth 0 */
 	int is_weak;             /* __weak or __attribute__((weak)): a weak reference links alone */
 	int sqdepth;             /* inside [ ] at paren depth 0: an array's size */
+	int ptr_group;           /* pdepth of a declarator group "(*name)", or 0 */
+	int ptr_named;           /* that group's name was seen */
 };
 
 /*
@@ -75,6 +77,9 @@ struct lexer {
 	struct span prev_word;
 	struct span *shadow;     /* parameters and locals of the current function */
 	size_t nshadow, shadow_cap;
+	struct span sue;         /* the last struct, union or enum keyword */
+	char aggk[64];           /* per brace depth: 's', 'u', 'e' for a struct, union or enum body */
+	int agg_paren, agg_sq;   /* ( and [ open in the current member declaration */
 	struct fmacro *fm;       /* the buffer's function-like macros, built on first need */
 	size_t nfm, fm_cap;
 	int fm_built;
@@ -157,13 +162,28 @@ static size_t skip_blanks(const char *b, size_t i, size_t end)
 
 static size_t directive_end(const char *b, size_t n, size_t i);
 
-/* Does body [i, end) hold the word p? */
+/*
+ * Does body [i, end) hold the word p as itself: not pasted (a ## b) and not
+ * stringified (#a)?  RTW89_TYPE_MAPPING(ADHOC) pastes NL80211_IFTYPE_ ##
+ * _type: ADHOC names nothing.
+ */
 static int body_has_word(const char *b, size_t i, size_t end, struct span p)
 {
+	size_t start = i;
+
 	for (; i + p.len <= end; i++)
 		if (!memcmp(b + i, b + p.off, p.len) && (i == 0 || !is_word_char((unsigned char)b[i - 1])) &&
-		    (i + p.len == end || !is_word_char((unsigned char)b[i + p.len])))
+		    (i + p.len == end || !is_word_char((unsigned char)b[i + p.len]))) {
+			size_t a = i, z = i + p.len;
+
+			while (a > start && (b[a - 1] == ' ' || b[a - 1] == '\t'))
+				a--;
+			while (z < end && (b[z] == ' ' || b[z] == '\t'))
+				z++;
+			if ((a > start && b[a - 1] == '#') || (z + 1 < end && b[z] == '#' && b[z + 1] == '#'))
+				continue;
 			return 1;
+		}
 	return 0;
 }
 
@@ -355,7 +375,9 @@ static void finish_decl(struct lexer *lx)
 {
 	struct stmt *st = &lx->s.st;
 
-	if (st->has_decl && !st->decl_func && !st->is_extern && !st->is_typedef)
+	if (st->has_decl && st->is_typedef)
+		emit(lx, st->decl, EV_TYPEDEF, NULL);
+	else if (st->has_decl && !st->decl_func && !st->is_extern)
 		emit(lx, st->decl, st->is_static ? EV_DEF_STATIC : EV_DEF, NULL);
 	else if (st->has_decl && st->is_extern && st->is_weak)
 		emit(lx, st->decl, EV_DEF_STATIC, NULL);   /* this file's uses link without it */
@@ -439,6 +461,9 @@ static void word_in_body(struct lexer *lx, struct span w, char nc)
 
 	if (is_shadowed(lx, w) || prev_is_word(lx, "goto"))
 		return;
+	/* a label: "out:" after a statement or a brace (not case X:, not a ? b : c) */
+	if (nc == ':' && (lx->prev == ';' || lx->prev == '{' || lx->prev == '}' || lx->prev == ':'))
+		return;
 	if (after_type && (nc == '=' || nc == ';' || nc == ',' || nc == '[')) {
 		add_shadow(lx, w);
 		return;
@@ -487,6 +512,8 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 			st->attr_paren = nc == '(';
 		} else if (lx->prev != 's' && !st->fparen && !member) {
 			/* .name = ... of an initializer a macro opened (MACHINE_START) is no declarator */
+			if (st->has_decl && (lx->prev == 'i' || lx->prev == '*'))
+				emit(lx, st->decl, EV_USE, "type");   /* foo_t bar: foo_t names a type */
 			st->decl = w;
 			st->has_decl = 1;
 			st->decl_func = nc == '(';
@@ -495,6 +522,17 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 	}
 	if (st->attr_depth || member)
 		return;
+	if (st->ptr_group && lx->s.pdepth == st->ptr_group && !st->eq) {
+		/* int (*acpi_suspend_lowlevel)(void) = ...: the group's name is the declarator */
+		if (!st->ptr_named && !is_attribute(b, w) && !word_is(b, w, "const") &&
+		    !word_is(b, w, "volatile") && !word_is(b, w, "restrict")) {
+			st->ptr_named = 1;
+			st->decl = w;
+			st->has_decl = 1;
+			st->decl_func = nc == '(';
+		}
+		return;
+	}
 	if (st->eq) {
 		emit(lx, w, EV_USE, "initializer");
 	} else if (st->first_paren && st->groups == 1) {
@@ -516,15 +554,76 @@ static void word_at_file_scope(struct lexer *lx, struct span w, char nc, int mem
 	}
 }
 
+/* The word after struct, union or enum: a tag's definition (a body follows) or a use by value. */
+static void tag_word(struct lexer *lx, struct span w, char nc)
+{
+	int decls = lx->s.depth == 0 || lx->s.region == R_AGG;
+
+	if (nc == '{') {
+		if (decls)
+			emit(lx, w, EV_TAG, NULL);
+	} else if (nc != '*' && !(nc == ';' && decls) && lx->s.st.attr_depth == 0) {
+		emit(lx, w, EV_USE, "tag");   /* sizeof(struct x), struct x obj: the type must be complete */
+	}
+}
+
+/* Is the innermost brace a struct, union or enum body (at file scope or in a function)? */
+static int in_agg(const struct lexer *lx)
+{
+	int d = lx->s.depth < (int)sizeof(lx->aggk) ? lx->s.depth : (int)sizeof(lx->aggk) - 1;
+
+	return lx->s.region == R_AGG || (lx->s.region == R_BODY && lx->aggk[d]);
+}
+
+/*
+ * A word in a struct, union or enum body: an enumerator, a member, or a
+ * use (a type name, an array's size, an enumerator's value).
+ */
+static void word_in_agg(struct lexer *lx, struct span w, char nc)
+{
+	const char *b = lx->b;
+	int d = lx->s.depth < (int)sizeof(lx->aggk) ? lx->s.depth : (int)sizeof(lx->aggk) - 1;
+	char k = lx->aggk[d];
+
+	if (k == 'e') {
+		if (lx->prev == '{' || lx->prev == ',')
+			emit(lx, w, EV_ENUM, NULL);
+		else
+			emit(lx, w, EV_USE, "reference");
+		return;
+	}
+	if (k != 's' && k != 'u')
+		return;
+	if (lx->agg_sq || lx->prev == ':') {
+		emit(lx, w, EV_USE, "reference");   /* int v[FOO_MAX], unsigned x : FOO_BITS */
+	} else if (lx->agg_paren) {
+		if (lx->agg_paren == 1 && lx->prev == '*' && nc == ')')
+			emit(lx, w, EV_MEMBER, NULL);   /* int (*fn)(void) */
+	} else if (is_attribute(b, w)) {
+		/* int x __aligned(8) */
+	} else if (nc == ';' || nc == ',' || nc == ':' || nc == '[') {
+		emit(lx, w, EV_MEMBER, NULL);
+	} else if (is_word_start((unsigned char)nc) || nc == '*') {
+		emit(lx, w, EV_USE, "type");
+	}
+}
+
 static void on_word(struct lexer *lx, struct span w)
 {
 	const char *b = lx->b;
 	char nc = next_char(lx, w.off + w.len);
-	int member = lx->prev == '.' || lx->prev == '>' || lx->prev == 's';
+	int dot = lx->prev == '.' || lx->prev == '>';
+	int member = dot || lx->prev == 's';
 	char kind = 'i';
 
+	if (lx->prev == 's')
+		tag_word(lx, w, nc);
+	else if (dot && !(lx->s.depth > 0 && in_agg(lx)))
+		emit(lx, w, EV_USE, "member");
 	if (word_is(b, w, "struct") || word_is(b, w, "union") || word_is(b, w, "enum"))
-		kind = 's';
+		kind = 's', lx->sue = w;
+	else if (lx->s.depth > 0 && in_agg(lx) && !member)
+		word_in_agg(lx, w, nc);
 	else if (lx->s.depth > 0 && lx->s.region == R_INIT && !member)
 		emit(lx, w, EV_USE, "initializer");
 	else if (lx->s.depth > 0 && lx->s.region == R_BODY && !member)
@@ -549,7 +648,24 @@ static void on_punct(struct lexer *lx, char c, char c2)
 		kind = '&';
 	else if (c == '*')
 		kind = '*';
+	else if (c == '{' || c == '}' || c == ',' || c == ':' || c == ';')
+		kind = c;
+	if (lx->s.depth > 0 && in_agg(lx)) {
+		if (c == '(')
+			lx->agg_paren++;
+		else if (c == ')' && lx->agg_paren)
+			lx->agg_paren--;
+		else if (c == '[')
+			lx->agg_sq++;
+		else if (c == ']' && lx->agg_sq)
+			lx->agg_sq--;
+		else if (c == ';' || c == '{' || c == '}')
+			lx->agg_paren = lx->agg_sq = 0;
+	}
 	if (c == '{') {
+		int d = lx->s.depth + 1 < (int)sizeof(lx->aggk) ? lx->s.depth + 1 : (int)sizeof(lx->aggk) - 1;
+
+		lx->aggk[d] = lx->prev == 's' || (lx->prev == 'i' && lx->prev2 == 's') ? lx->b[lx->sue.off] : 0;
 		if (lx->s.depth++ == 0) {
 			if (st->eq) {
 				lx->s.region = R_INIT;
@@ -578,9 +694,20 @@ static void on_punct(struct lexer *lx, char c, char c2)
 				st->attr_depth = lx->s.pdepth + 1;
 			} else if (lx->s.pdepth == 0) {
 				st->groups++;
+				/* "int (*name)(...)": a pointer declarator, not MACRO(args) */
+				if (!st->eq && !st->fparen && !st->ptr_group && st->first_set &&
+				    lx->prev == 'i' && next_char(lx, lx->i) == '*') {
+					st->ptr_group = 1;
+					st->first_paren = 0;
+					st->has_decl = 0;
+				}
 				if (!st->eq && !st->fparen && st->has_decl && st->decl_func && lx->prev == 'i' &&
 				    lx->prev_word.off == st->decl.off)
 					st->fparen = 1;
+			} else if (st->ptr_group && st->ptr_named && !st->fparen && st->decl_func &&
+				   lx->s.pdepth == st->ptr_group && lx->prev == 'i' &&
+				   lx->prev_word.off == st->decl.off) {
+				st->fparen = 1;   /* int (*name(int))(void) { ...: a function */
 			}
 			lx->s.pdepth++;
 		} else if (c == ')') {

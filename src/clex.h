@@ -12,7 +12,17 @@
 
 #include "util.h"
 
-enum ev_kind { EV_DEF, EV_DEF_STATIC, EV_MACRO, EV_USE };
+/*
+ * EV_DEF: a non-static function or variable; EV_DEF_STATIC: a static one
+ * (or a weak declaration); EV_MACRO: #define; EV_ENUM: an enumerator;
+ * EV_TYPEDEF: a typedef name; EV_TAG: a struct, union or enum tag with its
+ * body; EV_MEMBER: a struct or union member.  EV_USE: a use, whose `use`
+ * says how: "call", "address", "reference", "initializer", "export",
+ * "macro argument", "type" (a type name in a declaration), "tag" (struct
+ * X by value: sizeof, an object; not a pointer) and "member" (after . or
+ * ->, a designated initializer).
+ */
+enum ev_kind { EV_DEF, EV_DEF_STATIC, EV_MACRO, EV_USE, EV_ENUM, EV_TYPEDEF, EV_TAG, EV_MEMBER };
 
 struct ev {
 	const char *name;

@@ -10,11 +10,51 @@
 #include "clex.h"
 #include "scan.h"
 
+/*
+ * The namespaces of C names: ordinary identifiers (functions, variables,
+ * macros, enumerators, typedefs), tags (struct, union, enum) and members.
+ * A macro is in all three.
+ */
+enum { NS_ORD = 1, NS_TAG = 2, NS_MEMBER = 4, NS_ALL = 7 };
+
+/* What a lost definition was (link_residue.def_kind). */
+static const char K_LINK[] = "function or variable", K_STATIC[] = "static function or variable",
+		  K_MACRO[] = "macro", K_ENUM[] = "enumerator", K_TYPEDEF[] = "typedef",
+		  K_TAG[] = "tag", K_MEMBER[] = "member";
+
+static int ns_index(unsigned ns)
+{
+	return ns == NS_TAG ? 1 : ns == NS_MEMBER ? 2 : 0;
+}
+
 /* One lost definition. */
 struct lost {
 	char *name, *path, *why;
 	size_t line;
+	unsigned ns;             /* the namespaces it was lost in */
+	const char *kind[3];     /* per namespace (ns_index) */
+	int local;               /* only its own file can see it (a macro, a type, a static of a .c file) */
+	char *seen_by;           /* a header's compile-time name: the prefix of the users that can
+				    include it ("arch/ia64/" for arch/ia64/include/, its directory for a
+				    private header), NULL for include/ */
 };
+
+/*
+ * Who can include a header: anyone for include/ (and include/uapi/),
+ * arch/A/ for arch/A/include/ (another architecture includes its own
+ * asm/), and the header's own directory for a private header.
+ */
+static char *header_seen_by(const char *path)
+{
+	const char *p;
+
+	if (starts_with(path, "include/"))
+		return NULL;
+	if (starts_with(path, "arch/") && (p = strchr(path + 5, '/')) && starts_with(p, "/include/"))
+		return xstrndup(path, (size_t)(p - path) + 1);
+	p = strrchr(path, '/');
+	return p ? xstrndup(path, (size_t)(p - path) + 1) : xstrdup("");
+}
 
 struct job {
 	struct lost *lost;       /* sorted by name */
@@ -28,7 +68,85 @@ struct job {
 
 static int cmp_lost(const void *a, const void *b)
 {
-	return strcmp(((const struct lost *)a)->name, ((const struct lost *)b)->name);
+	const struct lost *x = a, *y = b;
+	int c = strcmp(x->name, y->name);
+
+	if (!c)
+		c = strcmp(x->path, y->path);
+	if (!c && x->line != y->line)
+		c = x->line < y->line ? -1 : 1;
+	return c;
+}
+
+/*
+ * Every definition of a buffer, keyed "N\tname" by namespace: 'L' a
+ * non-static function or variable (what the linker resolves), 'O' any
+ * ordinary identifier, 'T' a tag, 'M' a member.
+ */
+struct defs_any {
+	int after;               /* the buffer after the change: every key a definition provides */
+	struct strset keys;
+	struct strvec order;     /* keys, first definition of each, in file order */
+	size_t *offs;
+	const char **kinds;
+	size_t cap, kcap;
+};
+
+static void defs_key(struct defs_any *d, char ns, const struct ev *e, const char *kind)
+{
+	char *key = xasprintf("%c\t%.*s", ns, (int)e->len, e->name);
+
+	if (strset_add(&d->keys, key) && !d->after) {
+		GROW(d->offs, d->cap, d->order.n + 1);
+		GROW(d->kinds, d->kcap, d->order.n + 1);
+		d->offs[d->order.n] = e->off;
+		d->kinds[d->order.n] = kind;
+		sv_push(&d->order, key);
+	}
+	free(key);
+}
+
+static void collect_any(void *vctx, const struct ev *e)
+{
+	struct defs_any *d = vctx;
+
+	switch (e->kind) {
+	case EV_USE:
+		break;
+	case EV_DEF:
+		defs_key(d, 'L', e, K_LINK);
+		if (d->after)
+			defs_key(d, 'O', e, K_LINK);
+		break;
+	case EV_DEF_STATIC:
+		defs_key(d, 'O', e, K_STATIC);
+		break;
+	case EV_MACRO:
+		defs_key(d, 'O', e, K_MACRO);
+		if (d->after)
+			defs_key(d, 'T', e, K_MACRO), defs_key(d, 'M', e, K_MACRO);
+		break;
+	case EV_ENUM:
+		defs_key(d, 'O', e, K_ENUM);
+		break;
+	case EV_TYPEDEF:
+		defs_key(d, 'O', e, K_TYPEDEF);
+		break;
+	case EV_TAG:
+		defs_key(d, 'T', e, K_TAG);
+		break;
+	case EV_MEMBER:
+		defs_key(d, 'M', e, K_MEMBER);
+		break;
+	}
+}
+
+static void defs_any_release(struct defs_any *d)
+{
+	strset_clear(&d->keys);
+	sv_clear(&d->order);
+	free(d->offs);
+	free((void *)d->kinds);
 }
 
 /*
@@ -81,29 +199,40 @@ static const struct edit *edit_at(const struct plan *plan, size_t lo, size_t hi,
 static void compare_file(struct job *job, const char *path, const char *before, size_t blen,
 			 const char *after, size_t alen, const struct plan *plan)
 {
-	struct name_defs b = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
-	struct name_defs a = { 0, STRSET_INIT, STRVEC_INIT, NULL, 0 };
+	struct defs_any b = { 0, STRSET_INIT, STRVEC_INIT, NULL, NULL, 0, 0 };
+	struct defs_any a = { 1, STRSET_INIT, STRVEC_INIT, NULL, NULL, 0, 0 };
 	struct line_index li = { NULL, 0 };
 	size_t lo = 0, hi = 0;
+	int cfile = !ends_with(path, ".h");
 
-	lex_c(before, blen, NULL, collect_def, &b);
+	lex_c(before, blen, NULL, collect_any, &b);
 	if (after)
-		lex_c(after, alen, NULL, collect_def, &a);
+		lex_c(after, alen, NULL, collect_any, &a);
 	if (after && plan)
 		edits_of_path(plan, path, &lo, &hi);
 	for (size_t i = 0; i < b.order.n; i++) {
 		const struct edit *e;
 		struct lost *l;
+		char nsc = b.order.v[i][0];
+		unsigned ns = nsc == 'T' ? NS_TAG : nsc == 'M' ? NS_MEMBER : NS_ORD;
 
-		if (strset_has(&a.names, b.order.v[i]))
+		if (strset_has(&a.keys, b.order.v[i]))
+			continue;
+		/* a .c file's static definitions and types go with it: a user elsewhere has its own */
+		if (cfile && nsc != 'L' && !after)
 			continue;
 		if (!li.start)
 			line_index_init(&li, before, blen);
 		GROW(job->lost, job->lost_cap, job->nlost + 1);
 		l = &job->lost[job->nlost++];
-		l->name = xstrdup(b.order.v[i]);
+		memset(l, 0, sizeof(*l));
+		l->name = xstrdup(b.order.v[i] + 2);
 		l->path = xstrdup(path);
 		l->line = line_index_line(&li, b.offs[i]);
+		l->ns = ns;
+		l->kind[ns_index(ns)] = b.kinds[i];
+		l->local = cfile && nsc != 'L';
+		l->seen_by = !cfile && b.kinds[i] != K_LINK ? header_seen_by(path) : NULL;
 		l->why = NULL;
 		if (!after) {
 			l->why = xstrdup(plan ? "the file is deleted" : "the file is gone");
@@ -116,14 +245,15 @@ static void compare_file(struct job *job, const char *path, const char *before, 
 			l->why = xstrdup("no longer defined there");
 	}
 	line_index_release(&li);
-	name_defs_release(&b);
-	name_defs_release(&a);
+	defs_any_release(&b);
+	defs_any_release(&a);
 }
 
 /* ---- finding the users ---- */
 
 struct use {
 	uint32_t name;
+	unsigned ns;
 	char *path;
 	size_t off, len, line;
 	const char *use;
@@ -132,6 +262,7 @@ struct use {
 
 struct pairs {
 	uint32_t name;
+	unsigned ns;
 	char *path;   /* NULL: everywhere */
 };
 
@@ -174,13 +305,20 @@ static int want_lost(void *vctx, const char *name, size_t len)
 	return find_name(w->job, name, len) >= 0;
 }
 
-static void add_def(struct worker *w, uint32_t name, const char *path)
+static void add_def(struct worker *w, uint32_t name, const char *path, unsigned ns)
 {
+	unsigned want = w->job->lost[name].ns;
+
 	GROW(w->defs, w->defs_cap, w->ndefs + 1);
-	w->defs[w->ndefs++] = (struct pairs){ name, path ? xstrdup(path) : NULL };
-	if (!path && w->job->sc && !atomic_exchange(&w->job->retired[name], 1)) {
-		scanner_retire(w->job->sc, name);
-		atomic_fetch_add(w->job->nretired, 1);
+	w->defs[w->ndefs++] = (struct pairs){ name, ns, path ? xstrdup(path) : NULL };
+	if (!path && w->job->sc) {
+		unsigned old = atomic_fetch_or(&w->job->retired[name], (unsigned char)ns);
+
+		/* retired from the scan once it survives in every namespace it was lost in */
+		if ((old & want) != want && ((old | ns) & want) == want) {
+			scanner_retire(w->job->sc, name);
+			atomic_fetch_add(w->job->nretired, 1);
+		}
 	}
 }
 
@@ -203,7 +341,8 @@ static const struct line_index *worker_lines(struct worker *w)
 	return &w->li;
 }
 
-static void add_use(struct worker *w, uint32_t name, size_t off, size_t len, const char *use)
+static void add_use(struct worker *w, uint32_t name, unsigned ns, size_t off, size_t len,
+		    const char *use)
 {
 	const struct line_index *li = worker_lines(w);
 	size_t ls = line_index_start(li, off), le = line_end(w->buf, w->len, off);
@@ -213,7 +352,7 @@ static void add_use(struct worker *w, uint32_t name, size_t off, size_t len, con
 		le--;
 	GROW(w->uses, w->uses_cap, w->nuses + 1);
 	u = &w->uses[w->nuses++];
-	*u = (struct use){ name, xstrdup(w->path), off, len, line_index_line(li, off), use,
+	*u = (struct use){ name, ns, xstrdup(w->path), off, len, line_index_line(li, off), use,
 			   xstrndup(w->buf + ls, le - ls) };
 }
 
@@ -227,15 +366,29 @@ static void on_event(void *vctx, const struct ev *e)
 		return;
 	switch (e->kind) {
 	case EV_DEF:
-		add_def(w, (uint32_t)k, NULL);
+		add_def(w, (uint32_t)k, NULL, NS_ORD);
 		break;
 	case EV_DEF_STATIC:
+	case EV_ENUM:
+	case EV_TYPEDEF:
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_ORD);
+		break;
 	case EV_MACRO:
-		add_def(w, (uint32_t)k, header ? NULL : w->path);
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_ALL);
 		break;
-	case EV_USE:
-		add_use(w, (uint32_t)k, e->off, e->len, e->use);
+	case EV_TAG:
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_TAG);
 		break;
+	case EV_MEMBER:
+		add_def(w, (uint32_t)k, header ? NULL : w->path, NS_MEMBER);
+		break;
+	case EV_USE: {
+		unsigned ns = !strcmp(e->use, "member") ? NS_MEMBER : !strcmp(e->use, "tag") ? NS_TAG : NS_ORD;
+
+		if (w->job->lost[k].ns & ns)
+			add_use(w, (uint32_t)k, ns, e->off, e->len, e->use);
+		break;
+	}
 	}
 }
 
@@ -256,11 +409,11 @@ static void asm_hits(struct worker *w, const struct scan_hit *hits, size_t n)
 
 		for (k = 0; k < ARRAY_SIZE(defs); k++)
 			if (strstr(line, defs[k])) {
-				add_def(w, hits[i].pattern, NULL);
+				add_def(w, hits[i].pattern, NULL, NS_ALL);
 				break;
 			}
 		if (k == ARRAY_SIZE(defs))
-			add_use(w, hits[i].pattern, hits[i].offset,
+			add_use(w, hits[i].pattern, NS_ORD, hits[i].offset,
 				strlen(w->job->lost[hits[i].pattern].name), USE_ASM);
 		free(line);
 	}
@@ -368,7 +521,7 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 	void **ctxp = xcalloc((size_t)nt, sizeof(*ctxp));
 	struct strvec first = STRVEC_INIT;
 	struct strset first_seen = STRSET_INIT;
-	char *survives = xcalloc(job->nlost ? job->nlost : 1, 1);
+	unsigned char *survives = xcalloc(job->nlost ? job->nlost : 1, 1);
 	struct strset local = STRSET_INIT;
 
 	if (job->nlost)   /* qsort(NULL, 0) is undefined (UBSan) */
@@ -379,12 +532,51 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 
 		for (size_t i = 0; i < job->nlost; i++) {
 			if (o && !strcmp(job->lost[o - 1].name, job->lost[i].name)) {
-				free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why);
+				struct lost *p = &job->lost[o - 1], *q = &job->lost[i];
+
+				for (int n = 0; n < 3; n++)
+					if (!p->kind[n])
+						p->kind[n] = q->kind[n];
+				p->local = p->local && q->local && !strcmp(p->path, q->path);
+				if (p->seen_by && (!q->seen_by || strcmp(p->seen_by, q->seen_by))) {
+					free(p->seen_by);   /* seen by more than one: anyone */
+					p->seen_by = NULL;
+				}
+				p->ns |= q->ns;
+				free(q->name), free(q->path), free(q->why), free(q->seen_by);
 				continue;
 			}
 			job->lost[o++] = job->lost[i];
 		}
 		job->nlost = o;
+	}
+	/* A header's names that only users under a prefix can see, when the removal keeps none there. */
+	{
+		struct strset kept = STRSET_INIT, none = STRSET_INIT;
+		size_t o = 0;
+
+		for (size_t i = 0; i < job->nlost; i++) {
+			const char *sb = job->lost[i].seen_by;
+
+			if (sb && !strset_has(&kept, sb) && !strset_has(&none, sb)) {
+				size_t k;
+
+				for (k = 0; k < t->files.n; k++)
+					if (starts_with(t->files.v[k], sb) && file_class(t->files.v[k]) == FILE_C &&
+					    !strset_has(&job->skip, t->files.v[k]))
+						break;
+				strset_add(k < t->files.n ? &kept : &none, sb);
+			}
+			if (sb && strset_has(&none, sb)) {
+				free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why);
+				free(job->lost[i].seen_by);
+				continue;
+			}
+			job->lost[o++] = job->lost[i];
+		}
+		job->nlost = o;
+		strset_clear(&kept);
+		strset_clear(&none);
 	}
 	res->ngone = job->nlost;
 	job->pats = xcalloc(job->nlost ? job->nlost : 1, sizeof(*job->pats));
@@ -449,23 +641,28 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 	for (int i = 0; i <= nt; i++)
 		for (size_t k = 0; k < w[i].ndefs; k++) {
 			if (!w[i].defs[k].path) {
-				survives[w[i].defs[k].name] = 1;
+				survives[w[i].defs[k].name] |= (unsigned char)w[i].defs[k].ns;
 			} else {
-				char *key = xasprintf("%u\t%s", w[i].defs[k].name, w[i].defs[k].path);
-				char *slash = strrchr(key, '/');
+				for (unsigned ns = 1; ns <= NS_MEMBER; ns <<= 1) {
+					char *key, *slash;
 
-				strset_add(&local, key);
-				/* and "name\tdir/": a header beside it may use it (below) */
-				if (slash) {
-					slash[1] = '\0';
+					if (!(w[i].defs[k].ns & ns))
+						continue;
+					key = xasprintf("%u\t%u\t%s", w[i].defs[k].name, ns, w[i].defs[k].path);
+					slash = strrchr(key, '/');
 					strset_add(&local, key);
+					/* and "name\tns\tdir/": a header beside it may use it (below) */
+					if (slash) {
+						slash[1] = '\0';
+						strset_add(&local, key);
+					}
+					free(key);
 				}
-				free(key);
 			}
 			free(w[i].defs[k].path);
 		}
 	for (size_t i = 0; i < job->nlost; i++)
-		if (!survives[i]) {
+		if ((survives[i] & job->lost[i].ns) != job->lost[i].ns) {
 			res->nlost++;
 			sv_push_owned(&res->lost, xasprintf("%s (%s:%zu)", job->lost[i].name,
 							    job->lost[i].path, job->lost[i].line));
@@ -474,7 +671,7 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 		for (size_t k = 0; k < w[i].nuses; k++) {
 			struct use *u = &w[i].uses[k];
 			const struct lost *l = &job->lost[u->name];
-			char *key = xasprintf("%u\t%s", u->name, u->path);
+			char *key = xasprintf("%u\t%u\t%s", u->name, u->ns, u->path);
 			struct link_residue *r;
 
 			/*
@@ -484,7 +681,9 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 			 */
 			if (ends_with(u->path, ".h") && strrchr(key, '/'))
 				strrchr(key, '/')[1] = '\0';
-			if (survives[u->name] || strset_has(&local, key)) {
+			if ((survives[u->name] & u->ns) || strset_has(&local, key) ||
+			    (l->local && strcmp(l->path, u->path)) ||
+			    (l->seen_by && !starts_with(u->path, l->seen_by))) {
 				free(key);
 				free(u->path);
 				free(u->text);
@@ -499,7 +698,8 @@ static void find_users(struct job *job, const struct tree *t, const struct plan 
 				r = &res->v[res->n++];
 			}
 			*r = (struct link_residue){ xstrdup(l->name), xstrdup(l->path), l->line, xstrdup(l->why),
-						    u->path, u->line, u->off, u->len, u->use, u->text, NULL };
+						    u->path, u->line, u->off, u->len, u->use, u->text, NULL,
+						    l->kind[ns_index(u->ns)] ? l->kind[ns_index(u->ns)] : K_LINK };
 		}
 		free(w[i].uses);
 		free(w[i].defs);
@@ -587,7 +787,7 @@ static void find_selectors(const struct plan *plan, struct links_result *res)
  * first branch only), not CONFIG_ symbols and not the compiler's own
  * (__x86_64__, _LP64).  Appended to out.
  */
-static void positive_guards(const char *buf, size_t off, struct strvec *out)
+static void positive_guards(const char *buf, size_t off, const char *keep, struct strvec *out)
 {
 	char *stack[64];
 	int depth = 0;
@@ -646,7 +846,8 @@ static void positive_guards(const char *buf, size_t off, struct strvec *out)
 		ls = le;
 	}
 	for (int i = 0; i < depth && i < (int)ARRAY_SIZE(stack); i++) {
-		if (stack[i] && !starts_with(stack[i], "CONFIG_") && stack[i][0] != '_' &&
+		if (stack[i] && ((!starts_with(stack[i], "CONFIG_") && stack[i][0] != '_') ||
+				 !strcmp(stack[i], keep)) &&
 		    !sv_contains(out, stack[i]))
 			sv_push(out, stack[i]);
 		free(stack[i]);
@@ -708,7 +909,7 @@ static void drop_dead_guarded(struct links_result *res, const struct tree *t, in
 
 		sb_reset(&sb);
 		if (read_file(full, &sb) == 0 && res->v[i].off <= sb.len)
-			positive_guards(sb.buf, res->v[i].off, &guards[i]);
+			positive_guards(sb.buf, res->v[i].off, res->v[i].name, &guards[i]);
 		free(full);
 		for (size_t g = 0; g < guards[i].n; g++)
 			if (!sv_contains(&names, guards[i].v[g]))
@@ -753,8 +954,9 @@ static void drop_dead_guarded(struct links_result *res, const struct tree *t, in
 	for (size_t i = 0; i < res->n; i++) {
 		int dead = 0;
 
+		/* #ifdef FOO around a use of FOO: it goes with FOO's definition */
 		for (size_t g = 0; g < guards[i].n && !dead; g++)
-			dead = !strset_has(&defined, guards[i].v[g]);
+			dead = !strset_has(&defined, guards[i].v[g]) || !strcmp(guards[i].v[g], res->v[i].name);
 		if (dead) {
 			struct link_residue *r = &res->v[i];
 
@@ -772,6 +974,446 @@ static void drop_dead_guarded(struct links_result *res, const struct tree *t, in
 	sb_release(&sb);
 }
 
+static int read_in(const char *root, const char *path, struct strbuf *sb);
+
+/* ---- duplicate definitions ---- */
+
+static const char K_DUP[] = "duplicate definition";
+
+/*
+ * The CONFIG_ name of a directive that keeps its first branch when the
+ * option is off ("#ifndef CONFIG_X", "#if !IS_ENABLED(CONFIG_X)", "#if
+ * !defined(CONFIG_X)"; *neg = 1) or its #else ("#ifdef CONFIG_X", "#if
+ * IS_ENABLED(CONFIG_X)", "#if defined(CONFIG_X)"; *neg = 0), or NULL.
+ */
+static char *option_directive(const char *p, const char *e, int *neg)
+{
+	const char *a;
+
+	p += strspn(p, " \t");
+	if (p >= e || *p != '#')
+		return NULL;
+	p++;
+	p += strspn(p, " \t");
+	if (starts_with(p, "ifndef") || starts_with(p, "ifdef")) {
+		*neg = p[2] == 'n';
+		p += *neg ? 6 : 5;
+	} else if (starts_with(p, "if") && !is_word_char((unsigned char)p[2])) {
+		p += 2;
+		p += strspn(p, " \t");
+		*neg = *p == '!';
+		if (*neg)
+			p++;
+		p += strspn(p, " \t");
+		if (starts_with(p, "IS_ENABLED"))
+			p += 10;
+		else if (starts_with(p, "defined"))
+			p += 7;
+		else
+			return NULL;
+		p += strspn(p, " \t(");
+	} else {
+		return NULL;
+	}
+	p += strspn(p, " \t");
+	if (!starts_with(p, "CONFIG_"))
+		return NULL;
+	for (a = p; p < e && is_word_char((unsigned char)*p); p++)
+		;
+	/* the name alone: "#ifndef CONFIG_X && Y" is no single option */
+	if (strspn(p, " \t)\r\n") != (size_t)(e - p) && !starts_with(p + strspn(p, " \t)"), "/*") &&
+	    !starts_with(p + strspn(p, " \t)"), "//"))
+		return NULL;
+	return xstrndup(a, (size_t)(p - a));
+}
+
+/* A definition the removal makes unconditional. */
+struct gained {
+	char *name, *path, *why;
+	size_t line;
+};
+
+/*
+ * The non-static definitions and header definitions of an edited file that
+ * sat in the branch an option's absence keeps (#ifndef CONFIG_X, #else of
+ * #ifdef CONFIG_X) whose directive the plan takes away: kept, they are now
+ * unconditional.
+ */
+static void gained_defs(const struct plan *plan, const struct plan_file *f, struct gained **gv,
+			size_t *ng, size_t *gcap)
+{
+	struct defs_any d = { 0, STRSET_INIT, STRVEC_INIT, NULL, NULL, 0, 0 };
+	struct line_index li;
+	size_t lo, hi;
+	struct frame { char *opt, *text; int neg, in_else, removed, cfg; } st[64];
+	int depth = 0;
+	size_t k = 0;
+
+	edits_of_path(plan, f->path, &lo, &hi);
+	if (lo == hi)
+		return;
+	lex_c(f->data, f->len, NULL, collect_any, &d);
+	if (!d.order.n) {
+		defs_any_release(&d);
+		return;
+	}
+	line_index_init(&li, f->data, f->len);
+	/* d.order is in file order: walk the lines once, definitions as they come */
+	for (size_t ls = 0; ls < f->len && k < d.order.n;) {
+		size_t le = line_end(f->data, f->len, ls);
+		const char *p = f->data + ls, *e = f->data + le;
+		int neg;
+		char *opt;
+
+		while (k < d.order.n && d.offs[k] < le) {
+			const char *key = d.order.v[k];
+			int header = ends_with(f->path, ".h");
+
+			/* the linker's, or any of a header's */
+			if ((key[0] == 'L' || (header && key[0] != 'M')) && !edit_at(plan, lo, hi, d.offs[k])) {
+				int other = 0;   /* another option's #if around it: not unconditional */
+
+				for (int i = depth < 64 ? depth - 1 : 63; i >= 0; i--)
+					other |= st[i].cfg && !st[i].removed;
+				for (int i = depth < 64 ? depth - 1 : 63; i >= 0 && !other; i--) {
+					if (!st[i].opt || !st[i].removed || st[i].neg == st[i].in_else)
+						continue;
+					GROW(*gv, *gcap, *ng + 1);
+					(*gv)[(*ng)++] = (struct gained){
+						xstrdup(key + 2), xstrdup(f->path),
+						xasprintf("%s%s dropped: now unconditional",
+							  st[i].neg ? "" : "the #else of ", st[i].text),
+						line_index_line(&li, d.offs[k]) };
+					break;
+				}
+			}
+			k++;
+		}
+		p += strspn(p, " \t");
+		if (p < e && *p == '#') {
+			const char *w = p + 1 + strspn(p + 1, " \t");
+
+			if ((opt = option_directive(p, e, &neg))) {
+				size_t n = (size_t)(e - p);
+
+				while (n && (p[n - 1] == '\n' || p[n - 1] == '\r' || p[n - 1] == ' ' || p[n - 1] == '\t'))
+					n--;
+				if (depth < 64)
+					st[depth] = (struct frame){ opt, xstrndup(p, n), neg, 0,
+								    edit_at(plan, lo, hi, ls) != NULL, 1 };
+				else
+					free(opt);
+				depth++;
+			} else if (starts_with(w, "if")) {
+				if (depth < 64)
+					st[depth] = (struct frame){ NULL, NULL, 0, 0, edit_at(plan, lo, hi, ls) != NULL,
+								    memmem(p, (size_t)(e - p), "CONFIG_", 7) != NULL };
+				depth++;
+			} else if (starts_with(w, "else") || starts_with(w, "elif")) {
+				if (depth > 0 && depth <= 64) {
+					st[depth - 1].in_else = 1;
+					if (starts_with(w, "elif")) {   /* a third branch: no longer the option's alone */
+						free(st[depth - 1].opt);
+						st[depth - 1].opt = NULL;
+					}
+				}
+			} else if (starts_with(w, "endif") && depth > 0) {
+				depth--;
+				if (depth < 64)
+					free(st[depth].opt), free(st[depth].text);
+			}
+		}
+		ls = le;
+	}
+	for (int i = 0; i < depth && i < 64; i++)
+		free(st[i].opt), free(st[i].text);
+	line_index_release(&li);
+	defs_any_release(&d);
+}
+
+struct dup_ctx {
+	const struct gained *g;
+	size_t ng;
+	const char *path;
+	const char *buf;
+	size_t len;
+	struct links_result *res;
+	struct line_index li;
+};
+
+static int want_gained(void *vctx, const char *name, size_t len)
+{
+	const struct dup_ctx *c = vctx;
+
+	for (size_t i = 0; i < c->ng; i++)
+		if (strlen(c->g[i].name) == len && !memcmp(c->g[i].name, name, len))
+			return 1;
+	return 0;
+}
+
+static void on_dup(void *vctx, const struct ev *e)
+{
+	struct dup_ctx *c = vctx;
+	int header = ends_with(c->path, ".h");
+	size_t ls, le;
+
+	if (!(e->kind == EV_DEF || (header && e->kind != EV_USE && e->kind != EV_MEMBER)))
+		return;
+	for (size_t i = 0; i < c->ng; i++) {
+		const struct gained *g = &c->g[i];
+		struct link_residue *r;
+
+		if (strlen(g->name) != e->len || memcmp(g->name, e->name, e->len) || !strcmp(g->path, c->path))
+			continue;
+		if (!c->li.start)
+			line_index_init(&c->li, c->buf, c->len);
+		ls = line_index_start(&c->li, e->off);
+		le = line_end(c->buf, c->len, e->off);
+		while (le > ls && (c->buf[le - 1] == '\n' || c->buf[le - 1] == '\r'))
+			le--;
+		GROW(c->res->v, c->res->cap, c->res->n + 1);
+		r = &c->res->v[c->res->n++];
+		*r = (struct link_residue){ xstrdup(g->name), xstrdup(g->path), g->line, xstrdup(g->why),
+					    xstrdup(c->path), line_index_line(&c->li, e->off), e->off, e->len,
+					    "definition", xstrndup(c->buf + ls, le - ls), NULL, K_DUP };
+		break;
+	}
+}
+
+/*
+ * Duplicate definitions: a generic definition the removal makes
+ * unconditional (#ifndef CONFIG_HAVE_ARCH_FOO, whose option goes) while
+ * the directory of a kept option that selected the removed one (arch/A/
+ * for arch/A/Kconfig) still defines the name (a non-static definition, or
+ * any of a header's).
+ */
+static void find_duplicates(const struct plan *plan, const struct tree *t, struct links_result *res)
+{
+	struct gained *g = NULL;
+	size_t ng = 0, gcap = 0;
+	struct strvec dirs = STRVEC_INIT;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < plan->nfiles; i++) {
+		const struct plan_file *f = &plan->files[i];
+
+		if (is_c_source(f->path) && !plan_is_deleted(plan, f->path) && !not_kernel_code(f->path))
+			gained_defs(plan, f, &g, &ng, &gcap);
+	}
+	for (size_t i = 0; ng && i < res->nselectors; i++) {
+		char *dir = xstrdup(res->selectors[i].path), *slash = strrchr(dir, '/');
+
+		if (slash && slash != dir) {
+			slash[1] = '\0';
+			if (!sv_contains(&dirs, dir))
+				sv_push(&dirs, dir);
+		}
+		free(dir);
+	}
+	for (size_t i = 0; dirs.n && i < t->files.n; i++) {
+		const char *p = t->files.v[i];
+		struct dup_ctx c = { g, ng, p, NULL, 0, res, { NULL, 0 } };
+		size_t d, k;
+
+		for (d = 0; d < dirs.n && !starts_with(p, dirs.v[d]); d++)
+			;
+		if (d == dirs.n || !is_c_source(p) || plan_is_deleted(plan, p) || plan_find(plan, p))
+			continue;
+		sb_reset(&sb);
+		if (read_in(t->root, p, &sb) < 0 || !sb.buf)
+			continue;
+		for (k = 0; k < ng && !memmem(sb.buf, sb.len, g[k].name, strlen(g[k].name)); k++)
+			;
+		if (k == ng)
+			continue;
+		c.buf = sb.buf;
+		c.len = sb.len;
+		lex_c(sb.buf, sb.len, want_gained, on_dup, &c);
+		line_index_release(&c.li);
+	}
+	for (size_t i = 0; i < ng; i++)
+		free(g[i].name), free(g[i].path), free(g[i].why);
+	free(g);
+	sv_clear(&dirs);
+	sb_release(&sb);
+}
+
+/* ---- build-time programs and generated headers ---- */
+
+static const char K_BUILD[] = "build-time program";
+
+/* A program or generated header the removal stops making. */
+struct gone_prog {
+	char *name;      /* "mkfootab", or "footab.asn1.h" */
+	char *dir;       /* the Makefile's directory, "drivers/foo/" */
+	char *path;      /* the Makefile */
+	size_t line;
+	int header;      /* a generated header (of an .asn1.o part) */
+};
+
+/* Does a Makefile line (from p) set a variable of programs the build makes and runs? */
+static int program_line(const char *p, const char *e)
+{
+	static const char *const vars[] = { "hostprogs", "always", "userprogs", "extra-" };
+
+	p += strspn(p, " \t");
+	for (size_t i = 0; i < ARRAY_SIZE(vars); i++)
+		if (starts_with(p, vars[i]) && (size_t)(e - p) > strlen(vars[i]))
+			return 1;
+	return 0;
+}
+
+/* The words of [a, e) that name programs or .asn1.o parts, added to gv. */
+static void gone_words(const char *path, size_t line, int programs, const char *a, const char *e,
+		       struct gone_prog **gv, size_t *ng, size_t *gcap)
+{
+	const char *slash = strrchr(path, '/');
+	char *dir = slash ? xstrndup(path, (size_t)(slash - path) + 1) : xstrdup("");
+
+	while (a < e) {
+		const char *w;
+		size_t n;
+
+		a += strspn(a, " \t\\\r\n");
+		for (w = a; a < e && (is_word_char((unsigned char)*a) || *a == '-' || *a == '.' || *a == '/'); a++)
+			;
+		n = (size_t)(a - w);
+		if (!n) {
+			if (a < e && *a == '$') {   /* $(...) */
+				const char *c = memchr(a, ')', (size_t)(e - a));
+
+				a = c ? c + 1 : e;
+			} else if (a < e) {
+				a++;
+			}
+			continue;
+		}
+		if (n > 7 && !memcmp(a - 7, ".asn1.o", 7)) {
+			GROW(*gv, *gcap, *ng + 1);
+			(*gv)[(*ng)++] = (struct gone_prog){ xasprintf("%.*s.h", (int)(n - 2), w), xstrdup(dir),
+							     xstrdup(path), line, 1 };
+		} else if (programs && !memchr(w, '.', n) && !memchr(w, '/', n) &&
+			   !(n >= 9 && !memcmp(w, "hostprogs", 9)) && !(n >= 6 && !memcmp(w, "always", 6)) &&
+			   !(n >= 9 && !memcmp(w, "userprogs", 9)) && !(n >= 5 && !memcmp(w, "extra", 5))) {
+			GROW(*gv, *gcap, *ng + 1);
+			(*gv)[(*ng)++] = (struct gone_prog){ xstrndup(w, n), xstrdup(dir), xstrdup(path), line, 0 };
+		}
+	}
+	free(dir);
+}
+
+/* Is name at b + off a whole word of a path ("$(obj)/mkfootab", not "mkfootab.c", not "mkfootab-objs")? */
+static int path_word_at(const char *b, size_t len, size_t off, size_t n)
+{
+	char after = off + n < len ? b[off + n] : ' ';
+
+	return off > 0 && b[off - 1] == '/' && !is_word_char((unsigned char)after) && after != '.' &&
+	       after != '-';
+}
+
+static void add_build_residue(struct links_result *res, const struct gone_prog *g, const char *path,
+			      const char *buf, size_t len, size_t off, const char *use)
+{
+	size_t ls = line_start(buf, off), le = line_end(buf, len, off);
+	struct link_residue *r;
+
+	while (le > ls && (buf[le - 1] == '\n' || buf[le - 1] == '\r'))
+		le--;
+	GROW(res->v, res->cap, res->n + 1);
+	r = &res->v[res->n++];
+	*r = (struct link_residue){ xstrdup(g->name), xstrdup(g->path), g->line,
+				    xstrdup(g->header ? "its .asn1.o part goes" : "no longer built"),
+				    xstrdup(path), line_of_offset(buf, off), off, strlen(g->name), use,
+				    xstrndup(buf + ls, le - ls), NULL, K_BUILD };
+}
+
+/*
+ * Programs the removal stops building (the words a Makefile edit takes
+ * from a hostprogs, always-, userprogs or extra- line, or such lines of a
+ * deleted Makefile) that a kept Makefile still runs ("$(obj)/../foo/
+ * mkfootab" in a recipe, a line of its own that does not build it), and
+ * the headers of .asn1.o parts that go while a kept C file of their
+ * directory includes them.
+ */
+static void find_build_programs(const struct plan *plan, const struct tree *t, struct links_result *res)
+{
+	struct gone_prog *g = NULL;
+	size_t ng = 0, gcap = 0;
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < plan->nedits; i++) {
+		const struct edit *e = &plan->edits[i];
+		const struct plan_file *f;
+		size_t ls;
+
+		if (!is_makefile(e->path) || !(f = plan_find(plan, e->path)) || e->end > f->len)
+			continue;
+		ls = line_start(f->data, e->start);
+		gone_words(e->path, line_of_offset(f->data, e->start),
+			   program_line(f->data + ls, f->data + line_end(f->data, f->len, ls)),
+			   f->data + e->start, f->data + e->end, &g, &ng, &gcap);
+	}
+	for (size_t i = 0; i < t->files.n; i++) {
+		const char *p = t->files.v[i];
+
+		if (!is_makefile(p) || !plan_is_deleted(plan, p))
+			continue;
+		sb_reset(&sb);
+		if (read_in(t->root, p, &sb) < 0 || !sb.buf)
+			continue;
+		for (size_t ls = 0; ls < sb.len;) {
+			size_t le = line_end(sb.buf, sb.len, ls);
+
+			if (program_line(sb.buf + ls, sb.buf + le) || memmem(sb.buf + ls, le - ls, ".asn1.o", 7))
+				gone_words(p, line_of_offset(sb.buf, ls), program_line(sb.buf + ls, sb.buf + le),
+					   sb.buf + ls, sb.buf + le, &g, &ng, &gcap);
+			ls = le;
+		}
+	}
+	for (size_t i = 0; ng && i < t->files.n; i++) {
+		const char *p = t->files.v[i];
+		const struct plan_file *f;
+		const char *buf;
+		size_t len, k;
+		int mk = is_makefile(p);
+
+		if (plan_is_deleted(plan, p) || not_kernel_code(p) || (!mk && !is_c_source(p)))
+			continue;
+		for (k = 0; k < ng && (mk ? g[k].header : !g[k].header || !starts_with(p, g[k].dir)); k++)
+			;
+		if (k == ng)
+			continue;
+		sb_reset(&sb);
+		if ((f = plan_find(plan, p)))
+			plan_result(plan, f, &sb);
+		else if (read_in(t->root, p, &sb) < 0)
+			continue;
+		buf = sb.buf ? sb.buf : "";
+		len = sb.len;
+		for (k = 0; k < ng; k++) {
+			size_t n = strlen(g[k].name);
+
+			if (mk == g[k].header || (!mk && !starts_with(p, g[k].dir)))
+				continue;
+			for (const char *q = buf; (q = memmem(q, len - (size_t)(q - buf), g[k].name, n)); q += n) {
+				size_t off = (size_t)(q - buf), ls = line_start(buf, off);
+
+				if (mk && (!path_word_at(buf, len, off, n) ||
+					   program_line(buf + ls, buf + line_end(buf, len, ls))))
+					continue;
+				if (!mk && !memmem(buf + ls, off - ls, "#include", 8))
+					continue;
+				add_build_residue(res, &g[k], p, buf, len, off, mk ? "runs" : "includes");
+				break;
+			}
+		}
+	}
+	for (size_t i = 0; i < ng; i++)
+		free(g[i].name), free(g[i].dir), free(g[i].path);
+	free(g);
+	sb_release(&sb);
+}
+
 static void finish(struct links_result *res)
 {
 	if (res->n)
@@ -783,7 +1425,8 @@ static void finish(struct links_result *res)
 static void job_release(struct job *job)
 {
 	for (size_t i = 0; i < job->nlost; i++)
-		free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why);
+		free(job->lost[i].name), free(job->lost[i].path), free(job->lost[i].why),
+			free(job->lost[i].seen_by);
 	free(job->lost);
 	strset_clear(&job->skip);
 	free(job->pats);
@@ -844,6 +1487,8 @@ int links_plan(const struct plan *plan, const struct tree *t, int nthreads,
 	find_users(&job, t, plan, ov, nov, nthreads, res);
 	drop_dead_guarded(res, t, nthreads);
 	find_selectors(plan, res);
+	find_duplicates(plan, t, res);
+	find_build_programs(plan, t, res);
 	finish(res);
 	for (size_t i = 0; i < nov; i++)
 		sb_release(&ov[i].text);
@@ -907,9 +1552,34 @@ int links_trees(const struct plan *before_plan, const struct tree *before,
 	return 0;
 }
 
+int links_compile(const struct link_residue *r)
+{
+	return r->def_kind && r->def_kind != K_LINK;
+}
+
 char *links_describe(const struct link_residue *r)
 {
 	const char *u = r->use;
+
+	if (r->def_kind == K_BUILD)
+		return xasprintf("%s:%zu: %s %s, which the removal stops %s (%s:%zu)", r->path, r->line,
+				 r->use, r->name, !strcmp(r->use, "runs") ? "building" : "generating",
+				 r->def_path, r->def_line);
+	if (r->def_kind == K_DUP)
+		return xasprintf("%s:%zu: defines %s, which %s:%zu now defines too (%s): a duplicate definition",
+				 r->path, r->line, r->name, r->def_path, r->def_line, r->def_why);
+	if (links_compile(r)) {
+		const char *k = r->def_kind;
+		char *what = k == K_MEMBER ? xasprintf("uses the member %s", r->name)
+			     : k == K_TAG ? xasprintf("uses the type %s by value", r->name)
+			     : !strcmp(u, "call") ? xasprintf("calls %s() (%s)", r->name, k)
+			     : xasprintf("uses %s (%s)", r->name, k);
+		char *s = xasprintf("%s:%zu: %s, whose definition goes (%s:%zu: %s)", r->path, r->line,
+				    what, r->def_path, r->def_line, r->def_why);
+
+		free(what);
+		return s;
+	}
 	char *what = !strcmp(u, "call") ? xasprintf("calls %s()", r->name)
 		     : !strcmp(u, "address") ? xasprintf("takes the address of %s", r->name)
 		     : !strcmp(u, "initializer") ? xasprintf("names %s in an initializer", r->name)

@@ -40,6 +40,8 @@ struct link_residue {
 	const char *use;   /* "call", "reference", "initializer", "export", "macro argument" */
 	char *text;        /* the user's line */
 	char *replacement; /* set by links_apply_replacements */
+	const char *def_kind; /* "function or variable" (the linker's), "macro", "enumerator",
+				 "typedef", "tag", "member", "static function or variable" */
 };
 
 /* A kept option whose select (or imply) of a removed symbol the plan drops. */
@@ -99,6 +101,9 @@ char *links_selector_describe(const struct link_selector *sel);
  * definition goes (DEF_PATH:DEF_LINE: why)".
  */
 char *links_describe(const struct link_residue *r);
+
+/* Is the residue a compile error (a name the compiler no longer sees), not the linker's? */
+int links_compile(const struct link_residue *r);
 
 /*
  * For each residue whose name has a replacement in pairs ("OLD=NEW"), add

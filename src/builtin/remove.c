@@ -150,10 +150,12 @@ static void test_hooks(struct apply_options *aopt)
 static void __attribute__((noreturn)) refuse_link_residue(const struct removal *r)
 {
 	const struct links_result *l = &r->links;
+	int compile = 0;
 
 	for (size_t i = 0; i < l->n; i++) {
 		char *d = links_describe(&l->v[i]);
 
+		compile |= links_compile(&l->v[i]);
 		fprintf(stderr, "excise: %s\n", d);
 		free(d);
 	}
@@ -164,8 +166,8 @@ static void __attribute__((noreturn)) refuse_link_residue(const struct removal *
 		free(d);
 	}
 	fprintf(stderr,
-		"excise: the removal leaves %zu use%s of %s definition%s it deletes (link residue); "
-		"every configuration that builds %s would fail to link.  To proceed, for each:\n"
+		"excise: the removal leaves %zu use%s of %s definition%s it deletes (%s residue); "
+		"every configuration that builds %s would fail to %s.  To proceed, for each:\n"
 		"  - remove the user too: add its Kconfig option (or path) to the targets, and its\n"
 		"    dependents go with it (--with-users does so for the options that build\n"
 		"    such users);\n"
@@ -173,7 +175,7 @@ static void __attribute__((noreturn)) refuse_link_residue(const struct removal *
 		"  - or keep the definition (remove less);\n"
 		"  - or write the removal anyway with --force and fix the users by hand.\n",
 		l->n, l->n == 1 ? "" : "s", l->n == 1 ? "a" : "the", l->n == 1 ? "" : "s",
-		l->n == 1 ? "it" : "them", l->v[0].name, l->v[0].name);
+		compile ? "compile" : "link", l->n == 1 ? "it" : "them", compile ? "compile or link" : "link", l->v[0].name, l->v[0].name);
 	fprintf(stderr, "excise: nothing was changed\n");
 	exit(2);
 }

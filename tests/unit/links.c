@@ -44,6 +44,11 @@ int main(int argc, char **argv)
 	DEFS("int x __read_mostly;\nint y __initdata = 3;\nstatic int z __initdata;\n", "x:1 y:2");
 	DEFS("struct foo { int a; int (*b)(void); } foo_var;\nstruct bar;\n", "foo_var:1");
 	DEFS("typedef int myint;\nenum e { A, B };\n", "");
+	/* pointer declarators (x86's acpi_suspend_lowlevel): a variable, not MACRO(args); a typedef or extern defines nothing */
+	DEFS("int (*acpi_suspend_lowlevel)(void) = x86_suspend;\nint (*q)(void);\nint (*const hooks[2])(void) = { 0 };\n"
+	     "typedef int (*hook_t)(void);\nextern void (*ext)(int);\nstatic void (*sp)(void);\n",
+	     "acpi_suspend_lowlevel:1 q:2 hooks:3");
+	DEFS("int (*fn(int a))(void)\n{\n\treturn 0;\n}\nint after;\n", "fn:1 after:5");
 	DEFS("DEFINE_MUTEX(m);\nstatic DEFINE_SPINLOCK(l);\nDEFINE_PER_CPU(int, pc);\n", "m:1 pc:3");
 	/* The *_ATTRIBUTE makers define static things: no global "board" or "fops" (s3c24xx-cpufreq-debugfs.c). */
 	DEFS("DEFINE_SHOW_ATTRIBUTE(board);\nDEFINE_SIMPLE_ATTRIBUTE(fops, get, set, \"%llu\\n\");\nDEFINE_MUTEX(m);\n",
