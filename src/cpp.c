@@ -148,6 +148,30 @@ static size_t literal_end(const char *b, size_t len, size_t p)
 	return len;
 }
 
+/*
+ * Past the comment, literal or byte at *p (not a newline, not a line
+ * continuation): 0, or -1 on an unterminated comment (said through c).
+ */
+static int skip_token(struct ctx *c, const char *b, size_t len, size_t *p)
+{
+	if (b[*p] == '/' && *p + 1 < len && b[*p + 1] == '*') {
+		size_t e = block_comment_end(b, len, *p);
+
+		if (!e) {
+			error_at(c, line_of_offset(b, *p), "unterminated comment");
+			return -1;
+		}
+		*p = e;
+	} else if (b[*p] == '/' && *p + 1 < len && b[*p + 1] == '/') {
+		*p = line_comment_end(b, len, *p);
+	} else if (b[*p] == '"' || b[*p] == '\'') {
+		*p = literal_end(b, len, *p);
+	} else {
+		(*p)++;
+	}
+	return 0;
+}
+
 /* Skip blanks, backslash-newlines and block comments ending on the same line. */
 static size_t skip_inline_blanks(const char *b, size_t len, size_t p)
 {
@@ -200,20 +224,8 @@ static int scan_directive(struct ctx *c, size_t start, size_t hash, size_t *next
 
 		if (k) {
 			p += k;
-		} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '*') {
-			size_t e = block_comment_end(b, len, p);
-
-			if (!e) {
-				error_at(c, line_of_offset(b, p), "unterminated comment");
-				return -1;
-			}
-			p = e;
-		} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '/') {
-			p = line_comment_end(b, len, p);
-		} else if (b[p] == '"' || b[p] == '\'') {
-			p = literal_end(b, len, p);
-		} else {
-			p++;
+		} else if (skip_token(c, b, len, &p) < 0) {
+			return -1;
 		}
 	}
 	d.end = p < len ? p + 1 : len;
@@ -267,20 +279,8 @@ static int scan(struct ctx *c)
 			p++;
 		} else if ((k = continuation(b, len, p))) {
 			p += k;
-		} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '*') {
-			size_t e = block_comment_end(b, len, p);
-
-			if (!e) {
-				error_at(c, line_of_offset(b, p), "unterminated comment");
-				return -1;
-			}
-			p = e;
-		} else if (b[p] == '/' && p + 1 < len && b[p + 1] == '/') {
-			p = line_comment_end(b, len, p);
-		} else if (b[p] == '"' || b[p] == '\'') {
-			p = literal_end(b, len, p);
-		} else {
-			p++;
+		} else if (skip_token(c, b, len, &p) < 0) {
+			return -1;
 		}
 	}
 	/* Line numbers, in one sweep. */

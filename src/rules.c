@@ -451,38 +451,42 @@ static void c_ref(struct planning *p, const struct ref *ref)
 		gather(p, KIND_C_IS_ENABLED, ref);
 }
 
+/*
+ * patch (run_cocci1, or with is_enabled the predicates' runner) with
+ * -D key=NAME,... (each of names after prefix) on the files gathered for
+ * kind, in path order.
+ */
+static int run_cocci_names(struct planning *p, const char *patch, const char *key,
+			   const struct strvec *names, const char *prefix, enum ref_kind kind,
+			   int is_enabled, struct strbuf *err)
+{
+	struct strvec list = STRVEC_INIT;
+	char *value = join_list(names, prefix), *define = xasprintf("%s=%s", key, value);
+	int rc;
+
+	strset_to_sorted(&p->files[kind], &list);
+	rc = is_enabled ? run_cocci_predicates(p, define, &list, err) : run_cocci1(p, patch, define, &list, err);
+	sv_clear(&list);
+	free(value), free(define);
+	return rc;
+}
+
 /* The semantic patches: IS_ENABLED() and predicates, #include of owned headers, calls. */
 static int c_files(struct planning *p, struct strbuf *err)
 {
-	struct strvec names = STRVEC_INIT, list = STRVEC_INIT;
-	char *value, *define;
+	struct strvec names = STRVEC_INIT;
 	int rc;
 
 	if (p->opt->no_cocci)
 		return 0;
 	strset_to_sorted(&p->symbols, &names);
-	value = join_list(&names, "CONFIG_");
-	define = xasprintf("config=%s", value);
-	strset_to_sorted(&p->files[KIND_C_IS_ENABLED], &list);
-	rc = run_cocci_predicates(p, define, &list, err);
-	sv_clear(&list);
-	free(value), free(define);
-	if (rc == 0 && p->fp->headers.n) {
-		value = join_list(&p->fp->headers, "");
-		define = xasprintf("headers=%s", value);
-		strset_to_sorted(&p->files[KIND_C_INCLUDE], &list);
-		rc = run_cocci1(p, "include.cocci", define, &list, err);
-		sv_clear(&list);
-		free(value), free(define);
-	}
-	if (rc == 0 && p->fp->identifiers.n) {
-		value = join_list(&p->fp->identifiers, "");
-		define = xasprintf("functions=%s", value);
-		strset_to_sorted(&p->files[KIND_C_CALL], &list);
-		rc = run_cocci1(p, "calls.cocci", define, &list, err);
-		sv_clear(&list);
-		free(value), free(define);
-	}
+	rc = run_cocci_names(p, "is_enabled.cocci", "config", &names, "CONFIG_", KIND_C_IS_ENABLED, 1, err);
+	if (rc == 0 && p->fp->headers.n)
+		rc = run_cocci_names(p, "include.cocci", "headers", &p->fp->headers, "", KIND_C_INCLUDE, 0,
+				     err);
+	if (rc == 0 && p->fp->identifiers.n)
+		rc = run_cocci_names(p, "calls.cocci", "functions", &p->fp->identifiers, "", KIND_C_CALL, 0,
+				     err);
 	sv_clear(&names);
 	return rc;
 }
