@@ -63,6 +63,7 @@ for arch in m68k mips powerpc; do
 	grep -q "^    $arch: .* configured by the kconfig step; nothing of $arch's own to compile" "$out/check.txt" ||
 		{ grep -A12 '^check cross\|^    [a-z0-9]*: ' "$out/check.txt"; fail "the cross step did not take $arch's defconfigs as configured"; }
 done
-grep -q '^check cross  *ok' "$out/check.txt" || fail "the cross step did not pass"
+# A step that compiled nothing says so ("not needed"), never "pass" (issue 39).
+grep -q '^check cross  *not needed' "$out/check.txt" || fail "the cross step built something for defconfig lines"
 echo "result: check cross: m68k, mips, powerpc touched through defconfigs only: configured, nothing to cross-compile"
 rm -rf "$am"
